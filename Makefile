@@ -1,0 +1,44 @@
+# starpress: `make` sets up and builds every output; `make test` sets up and runs every check.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TESTSTAMP := $(VENV)/.installed-test
+
+.PHONY: all build check test lint typecheck pytest bench clean
+
+all: build
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(TESTSTAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+# Every output that exists so far: the validated content of all games.
+build: $(STAMP)
+	$(BIN)/starpress check
+
+check: build
+
+test: lint typecheck pytest
+
+lint: $(TESTSTAMP)
+	$(BIN)/ruff format --check starpress tests
+	$(BIN)/ruff check starpress tests
+
+typecheck: $(TESTSTAMP)
+	$(BIN)/mypy
+
+pytest: $(TESTSTAMP)
+	$(BIN)/pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf build $(VENV)

@@ -1,0 +1,163 @@
+"""The `starpress` command line: parses options and calls the functions that do the work.
+
+Heavy libraries (pydantic, rich renderables, reportlab, mkdocs) are imported inside the
+commands, so `starpress --help` starts fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from starpress import __version__
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from starpress.model import Game
+
+EXIT_CONTENT = 2
+"""Exit code for bad content, bad options and a missing project."""
+
+app = typer.Typer(
+    name="starpress",
+    help="Board-game data to print-and-play kits, a multilingual rules site and bots.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class _State:
+    root: Path | None = None
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"starpress {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    root: Annotated[
+        Path | None,
+        typer.Option(
+            help="Project folder (holds content/ and templates/); default: found "
+            "from the current folder upwards.",
+            file_okay=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Board-game data to print-and-play kits, a multilingual rules site and bots."""
+    _State.root = root
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    from starpress.load import ProjectNotFound, find_root, game_ids
+
+    try:
+        return [game for game in game_ids(find_root(Path.cwd())) if game.startswith(incomplete)]
+    except (ProjectNotFound, OSError):
+        return []
+
+
+@app.command()
+def check(
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(help="Game ids (default: every game).", autocompletion=_complete_game),
+    ] = None,
+) -> None:
+    """Validate the content of the games; print every problem as path:line:col: message."""
+    from starpress.load import ContentError
+
+    console = _console()
+    root = _root()
+    try:
+        loaded = _load(root, games or None)
+    except ContentError as error:
+        for problem in error.problems:
+            _stderr().print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        files = len({problem.path for problem in error.problems})
+        _fail(f"{len(error.problems)} problem(s) in {files} file(s)")
+    for game_id, game in loaded.items():
+        sections = sum(1 for _ in game.sections())
+        console.print(
+            f"[green]ok[/green] {game_id}: {len(game.components)} components, "
+            f"{sections} rules sections, {len(game.glossary)} glossary entries, "
+            f"{len(game.icons)} icons"
+        )
+
+
+@app.command()
+def show(
+    game: Annotated[str, typer.Argument(help="Game id.", autocompletion=_complete_game)],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the whole validated model as JSON.")
+    ] = False,
+) -> None:
+    """Summarise a game (components with counts, rules, glossary, icons), or dump it as JSON."""
+    from starpress.load import ContentError
+    from starpress.summary import game_json, game_summary
+
+    try:
+        loaded = _load(_root(), [game])[game]
+    except ContentError as error:
+        for problem in error.problems:
+            _stderr().print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        _fail(f"{game} has {len(error.problems)} problem(s); run 'starpress check {game}'")
+    if as_json:
+        typer.echo(game_json(loaded))
+    else:
+        _console().print(game_summary(loaded))
+
+
+def _load(root: Path, games: list[str] | None) -> dict[str, Game]:
+    from starpress.load import UnknownGame, load_games
+
+    try:
+        return dict(load_games(root, games))
+    except UnknownGame as error:
+        _fail(str(error))
+
+
+def _root() -> Path:
+    from starpress.load import ProjectNotFound, find_root
+
+    try:
+        return find_root(_State.root or Path.cwd())
+    except ProjectNotFound as error:
+        _fail(str(error))
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _stderr() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def _fail(message: str) -> NoReturn:
+    from rich.text import Text
+
+    _stderr().print(Text.assemble(("error: ", "red"), message), soft_wrap=True)
+    raise typer.Exit(EXIT_CONTENT)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

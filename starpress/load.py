@@ -1,0 +1,457 @@
+"""Load a project's games: read `content/<game>/*.yaml`, validate, and check every reference.
+
+Every problem is collected (not just the first) and reported as `path:line:col: message`.
+A game is returned only when it has no problem at all.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from starpress import text
+from starpress.model import LANGUAGES, RECORD_ID_RE, ContentFile, Game, GameInfo
+from starpress.yamlpos import Located, PathKey, YamlSyntaxError, load_located
+
+PROJECT_MARKERS = ("content", "templates")
+
+_LIST_KEYS = ("components", "rules", "glossary", "icons", "clarifications")
+_RECORD_KIND = {
+    "components": "component",
+    "rules": "rules",
+    "glossary": "glossary",
+    "clarifications": "clarification",
+    "variants": "variant",
+}
+_ID_LIST_FIELDS = {"related", "rules"}
+"""Fields holding lists of record ids that must exist."""
+_NOT_TEXT = {"id", "file", "url", "source", "size", "kind", "provenance", "variant", "label"}
+"""Fields whose values are never scanned for markup."""
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the content, pointing at the exact place."""
+
+    path: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.message}"
+
+
+class ContentError(Exception):
+    """The content has problems; `problems` lists every one of them, sorted."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(problem) for problem in self.problems))
+
+
+class UnknownGame(Exception):
+    """A game id that has no folder under content/."""
+
+
+class ProjectNotFound(Exception):
+    """No folder holding content/ and templates/ at or above the starting point."""
+
+
+def find_root(start: Path) -> Path:
+    """The project folder: `start` or the nearest parent holding content/ and templates/."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if all((folder / marker).is_dir() for marker in PROJECT_MARKERS):
+            return folder
+    raise ProjectNotFound(
+        f"no starpress project (a folder with {' and '.join(PROJECT_MARKERS)}/) at or above {start}"
+    )
+
+
+def game_ids(root: Path) -> list[str]:
+    """Ids of every game of the project: the folders under content/ that hold a game.yaml."""
+    content = root / "content"
+    return sorted(folder.name for folder in content.iterdir() if (folder / "game.yaml").is_file())
+
+
+def load_games(root: Path, ids: Iterable[str] | None = None) -> dict[str, Game]:
+    """Load the named games (all by default); raise ContentError listing every problem."""
+    wanted = list(ids) if ids is not None else game_ids(root)
+    games: dict[str, Game] = {}
+    problems: list[Problem] = []
+    known = set(game_ids(root))
+    for game_id in wanted:
+        if game_id not in known:
+            listed = ", ".join(sorted(known)) or "none"
+            raise UnknownGame(f"unknown game '{game_id}' (games: {listed})")
+        try:
+            games[game_id] = load_game(root, game_id)
+        except ContentError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise ContentError(problems)
+    return games
+
+
+def load_game(root: Path, game_id: str) -> Game:
+    """Load, validate and cross-check one game folder."""
+    folder = root / "content" / game_id
+    loader = _GameLoader(root, folder)
+    return loader.load()
+
+
+def display_path(path: Path) -> str:
+    """A path as shown in messages: relative to the working directory when under it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class _GameLoader:
+    """Reads one game folder and collects every problem before giving up."""
+
+    def __init__(self, root: Path, folder: Path) -> None:
+        self.root = root
+        self.folder = folder
+        self.problems: list[Problem] = []
+        self.files: list[tuple[Path, Located]] = []
+
+    def load(self) -> Game:
+        parsed = [self._parse(path) for path in sorted(self.folder.glob("*.yaml"))]
+        contents = [(path, located, content) for path, located, content in parsed if located]
+        info = self._game_info(contents)
+        if info is not None:
+            self._cross_check(info)
+        if self.problems or info is None:
+            raise ContentError(self.problems)
+        merged: dict[str, list[Any]] = {key: [] for key in _LIST_KEYS}
+        for _path, _located, content in contents:
+            if content is not None:
+                for key in _LIST_KEYS:
+                    merged[key].extend(getattr(content, key))
+        return Game(info=info, **merged)
+
+    # -- reading and validating each file ------------------------------------------------
+
+    def _parse(self, path: Path) -> tuple[Path, Located | None, ContentFile | None]:
+        try:
+            located = load_located(path)
+        except YamlSyntaxError as error:
+            self._report(path, error.line, error.col, error.message)
+            return path, None, None
+        except UnicodeDecodeError:
+            self._report(path, 1, 1, "not UTF-8 text")
+            return path, None, None
+        self.files.append((path, located))
+        if located.data is None:
+            return path, located, ContentFile()
+        if not isinstance(located.data, dict):
+            self._report(
+                path,
+                1,
+                1,
+                "a content file must be a mapping of game, components, "
+                "rules, glossary, icons, clarifications",
+            )
+            return path, located, None
+        try:
+            return path, located, ContentFile.model_validate(located.data)
+        except ValidationError as error:
+            for detail in error.errors():
+                self._report_validation(path, located, detail)
+            return path, located, None
+
+    def _report_validation(self, path: Path, located: Located, detail: ErrorDetails) -> None:
+        loc = _data_path(located.data, detail["loc"])
+        fields = [part for part in detail["loc"] if isinstance(part, str) and part[:1].islower()]
+        name = fields[-1] if fields else "value"
+        kind = detail["type"]
+        given = detail.get("input")
+        ctx = detail.get("ctx") or {}
+        position = located.value_pos(loc)
+        if kind == "extra_forbidden":
+            message = f"unknown field '{name}'"
+            position = located.key_pos(loc)
+        elif kind == "missing":
+            message = f"missing field '{name}'"
+        elif detail["loc"] and detail["loc"][-1] == "[key]":
+            message = _language_message(given) if name != "[key]" else f"bad key {given!r}"
+            position = located.key_pos(loc)
+        elif kind == "literal_error" and set(str(ctx.get("expected", "")).split("'")) >= set(
+            LANGUAGES
+        ):
+            message = _language_message(given)
+        elif kind == "literal_error":
+            message = f"{name} must be one of {ctx['expected']} (got {given!r})"
+        elif kind in ("greater_than_equal", "greater_than"):
+            sign = "≥" if kind == "greater_than_equal" else ">"
+            bound = ctx.get("ge", ctx.get("gt"))
+            message = f"{name} must be {sign} {bound} (got {given!r})"
+        elif kind == "string_pattern_mismatch":
+            message = f"{name} {given!r} must be lowercase words joined by '-'"
+        elif kind == "too_short":
+            message = f"{name} must not be empty"
+        elif kind == "value_error":
+            message = str(ctx.get("error", detail["msg"]))
+        elif kind.endswith("_type") or kind.endswith("_parsing"):
+            wanted = detail["msg"].removeprefix("Input should be ").removeprefix("a valid ")
+            message = f"{name} must be {wanted} (got {_describe(given)})"
+        else:
+            message = f"{name}: {detail['msg']}"
+        self._report(path, *position, message)
+
+    def _game_info(
+        self, contents: list[tuple[Path, Located, ContentFile | None]]
+    ) -> GameInfo | None:
+        holders = [
+            (path, located, content)
+            for path, located, content in contents
+            if isinstance(located.data, dict) and "game" in located.data
+        ]
+        if not holders:
+            if not self.problems:
+                self._report(
+                    self.folder / "game.yaml", 1, 1, "no 'game' record in this game folder"
+                )
+            return None
+        for path, located, _content in holders[1:]:
+            self._report(
+                path,
+                *located.key_pos(("game",)),
+                f"a second 'game' record (the first is in {display_path(holders[0][0])})",
+            )
+        path, located, content = holders[0]
+        if content is None or content.game is None:
+            return None
+        if content.game.id != self.folder.name:
+            self._report(
+                path,
+                *located.value_pos(("game", "id")),
+                f"game id '{content.game.id}' must equal its folder name '{self.folder.name}'",
+            )
+        return content.game
+
+    # -- checks across records and files -----------------------------------------------
+
+    def _cross_check(self, info: GameInfo) -> None:
+        records = list(self._records())
+        ids: dict[str, Problem] = {}
+        for path, located, loc, kind, record_id in records:
+            where = Problem(display_path(path), *located.value_pos((*loc, "id")), "")
+            if not isinstance(record_id, str):
+                continue
+            self._check_id_shape(info.id, kind, record_id, where)
+            if record_id in ids:
+                first = ids[record_id]
+                self._report_at(
+                    where,
+                    f"duplicate id '{record_id}' (first at {first.path}:{first.line}:{first.col})",
+                )
+            else:
+                ids[record_id] = where
+        icons = self._icons(info)
+        sources = {source.id for source in info.sources}
+        for path, located in self.files:
+            for loc, value in _walk(located.data, ()):
+                field = next((part for part in reversed(loc) if isinstance(part, str)), "")
+                if not isinstance(value, str):
+                    continue
+                if field in _ID_LIST_FIELDS or field == "variant":
+                    self._check_target(path, located, loc, value, info.id, ids, field)
+                elif field == "source" and value not in sources:
+                    self._report(
+                        path,
+                        *located.value_pos(loc),
+                        f"unknown source '{value}' (sources: {', '.join(sorted(sources))})",
+                    )
+                if field not in _NOT_TEXT and field not in _ID_LIST_FIELDS:
+                    self._check_markup(path, located, loc, value, info.id, ids, icons)
+
+    def _records(self) -> Iterator[tuple[Path, Located, PathKey, str, Any]]:
+        """Every record that carries an id: (file, located, path, kind, id)."""
+        for path, located in self.files:
+            data = located.data
+            if not isinstance(data, dict):
+                continue
+            game = data.get("game")
+            if isinstance(game, dict):
+                for index, variant in enumerate(_list(game.get("variants"))):
+                    if isinstance(variant, dict):
+                        yield (
+                            path,
+                            located,
+                            ("game", "variants", index),
+                            "variant",
+                            variant.get("id"),
+                        )
+            for key, kind in _RECORD_KIND.items():
+                if key == "variants":
+                    continue
+                for index, record in enumerate(_list(data.get(key))):
+                    yield from _with_children(path, located, (key, index), kind, record)
+
+    def _check_id_shape(self, game_id: str, kind: str, record_id: str, where: Problem) -> None:
+        match = RECORD_ID_RE.match(record_id)
+        expected = f"{game_id}.{kind}.<name>"
+        if match is None or match.group(1) != game_id or match.group(2) != kind:
+            self._report_at(
+                where,
+                f"id '{record_id}' must look like '{expected}' "
+                "(lowercase words joined by '-' and '.')",
+            )
+
+    def _check_target(
+        self,
+        path: Path,
+        located: Located,
+        loc: PathKey,
+        value: str,
+        game_id: str,
+        ids: dict[str, Problem],
+        field: str,
+    ) -> None:
+        target = text.qualify(value, game_id)
+        if target not in ids:
+            what = {"related": "related topic", "rules": "rule", "variant": "variant"}[field]
+            self._report(path, *located.value_pos(loc), f"unknown {what} '{value}'")
+
+    def _check_markup(
+        self,
+        path: Path,
+        located: Located,
+        loc: PathKey,
+        value: str,
+        game_id: str,
+        ids: dict[str, Problem],
+        icons: set[str],
+    ) -> None:
+        for found in text.references(value):
+            if text.qualify(found.value, game_id) not in ids:
+                self._report(
+                    path,
+                    *located.text_pos(loc, found.markup),
+                    f"cross-reference to unknown id '{found.value}'",
+                )
+        for found in text.icons(value):
+            if found.value not in icons:
+                self._report(
+                    path, *located.text_pos(loc, found.markup), f"unknown icon '{found.value}'"
+                )
+
+    def _icons(self, info: GameInfo) -> set[str]:
+        """Ids of the icons whose SVG file exists and is an SVG; reports the others."""
+        known: set[str] = set()
+        for path, located in self.files:
+            if not isinstance(located.data, dict):
+                continue
+            for index, icon in enumerate(_list(located.data.get("icons"))):
+                if not isinstance(icon, dict) or not isinstance(icon.get("id"), str):
+                    continue
+                loc: PathKey = ("icons", index)
+                if icon["id"] in known:
+                    self._report(
+                        path, *located.value_pos((*loc, "id")), f"duplicate icon '{icon['id']}'"
+                    )
+                known.add(icon["id"])
+                names = icon.get("name")
+                if isinstance(names, dict) and info.source_language not in names:
+                    self._report(
+                        path,
+                        *located.value_pos((*loc, "name")),
+                        f"icon name needs the source language {info.source_language}",
+                    )
+                if isinstance(icon.get("file"), str):
+                    problem = _svg_problem(self.folder / icon["file"])
+                    if problem:
+                        self._report(path, *located.value_pos((*loc, "file")), problem)
+        return known
+
+    def _report(self, path: Path, line: int, col: int, message: str) -> None:
+        self.problems.append(Problem(display_path(path), line, col, message))
+
+    def _report_at(self, where: Problem, message: str) -> None:
+        self.problems.append(Problem(where.path, where.line, where.col, message))
+
+
+def _with_children(
+    path: Path, located: Located, loc: PathKey, kind: str, record: Any
+) -> Iterator[tuple[Path, Located, PathKey, str, Any]]:
+    if not isinstance(record, dict):
+        return
+    yield path, located, loc, kind, record.get("id")
+    if kind == "rules":
+        for index, child in enumerate(_list(record.get("sections"))):
+            yield from _with_children(path, located, (*loc, "sections", index), kind, child)
+
+
+def _walk(data: Any, loc: PathKey) -> Iterator[tuple[PathKey, Any]]:
+    """Every scalar of a YAML tree with its path."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _walk(value, (*loc, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _walk(value, (*loc, index))
+    else:
+        yield loc, data
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _data_path(data: Any, loc: tuple[int | str, ...]) -> PathKey:
+    """The path into the YAML data of a pydantic error location.
+
+    Union and validator tags in the location are skipped; a field that is missing ends the
+    path, so its position falls back to the mapping that should hold it.
+    """
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        in_dict = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and part < len(node)
+        if in_dict or in_list:
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part[:1].islower():
+            path.append(part)
+            break
+        else:
+            continue
+        path.append(part)
+    return tuple(path)
+
+
+def _language_message(given: Any) -> str:
+    return f"unknown language {given!r} (languages: {', '.join(LANGUAGES)})"
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _svg_problem(path: Path) -> str | None:
+    """Why the file is not a usable SVG icon, or None when it is."""
+    if not path.is_file():
+        return f"icon file not found: {display_path(path)}"
+    try:
+        root = ElementTree.parse(path).getroot()
+    except ElementTree.ParseError as error:
+        return f"icon file is not valid XML: {display_path(path)} ({error})"
+    if root.tag not in ("svg", "{http://www.w3.org/2000/svg}svg"):
+        return f"icon file is not an SVG: {display_path(path)}"
+    if "viewBox" not in root.attrib:
+        return f"icon SVG needs a viewBox: {display_path(path)}"
+    return None

@@ -1,0 +1,287 @@
+"""The content model: what a game is made of, as validated pydantic records.
+
+Everything downstream (print-and-play, site, automa) reads these records; nothing else
+parses the YAML. Text fields hold source-language text in the markup of `starpress.text`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+LANGUAGES: tuple[str, ...] = ("pt-BR", "es", "it", "en")
+"""Every language the project publishes, in the order pages and reports list them."""
+
+Language = Literal["pt-BR", "es", "it", "en"]
+Provenance = Literal["rulebook", "prototype"]
+ComponentKind = Literal[
+    "card",
+    "token",
+    "tile",
+    "board",
+    "marker",
+    "die",
+    "aid",
+    "miniature",
+    "pawn",
+    "cube",
+    "disc",
+    "bag",
+    "rulebook",
+    "other",
+]
+SourceKind = Literal["seed", "official", "review", "community"]
+
+SIZE_PRESETS_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "mini-euro": (44.0, 68.0),
+    "mini-us": (41.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+"""Card size presets in millimetres (width, height)."""
+
+_SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+SLUG_RE = re.compile(rf"^{_SLUG}$")
+RECORD_ID_RE = re.compile(rf"^({_SLUG})\.([a-z]+)\.({_SLUG}(?:\.{_SLUG})*)$")
+_SIZE_RE = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$")
+
+Slug = Annotated[str, Field(pattern=SLUG_RE.pattern)]
+Text = str
+"""Source-language text in starpress markup (see `starpress.text`)."""
+
+
+class Record(BaseModel):
+    """Base of every loaded record: unknown fields are errors, values are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def size_mm(size: str) -> tuple[float, float]:
+    """Width and height in mm of a size preset name or a `WxH` string in mm."""
+    if size in SIZE_PRESETS_MM:
+        return SIZE_PRESETS_MM[size]
+    match = _SIZE_RE.match(size)
+    if match is None:
+        presets = ", ".join(SIZE_PRESETS_MM)
+        raise ValueError(f"size must be one of {presets} or WxH in mm (e.g. 63.5x88), not {size!r}")
+    return float(match.group(1)), float(match.group(2))
+
+
+class Range(Record):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Range:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) must be at least min ({self.min})")
+        return self
+
+
+class Source(Record):
+    id: Slug
+    title: str
+    kind: SourceKind
+    url: str | None = None
+
+
+class Credit(Record):
+    role: Text
+    names: list[str] = Field(min_length=1)
+    source: Slug
+    note: Text | None = None
+
+
+class Note(Record):
+    text: Text
+    source: Slug | None = None
+
+
+class Variant(Record):
+    id: str
+    name: Text
+    players: Range
+    summary: Text
+    rules: list[str] = []
+
+
+class GameInfo(Record):
+    id: Slug
+    title: str
+    titles: dict[Language, str] = {}
+    tagline: Text
+    summary: Text
+    source_language: Language
+    languages: list[Language] = Field(min_length=1)
+    players: Range
+    play_time: Range
+    age: int | None = Field(default=None, ge=1)
+    year: int | None = None
+    publishers: list[str] = []
+    variants: list[Variant] = []
+    sources: list[Source] = Field(min_length=1)
+    credits: list[Credit] = []
+    notes: list[Note] = []
+
+    @model_validator(mode="after")
+    def _source_language_listed(self) -> GameInfo:
+        if self.source_language not in self.languages:
+            raise ValueError(f"languages must include the source language {self.source_language}")
+        return self
+
+
+class Face(Record):
+    id: Slug
+    name: Text
+    text: Text | None = None
+
+
+class Component(Record):
+    id: str
+    kind: ComponentKind
+    name: Text
+    count: int = Field(ge=1)
+    size: str | None = None
+    faces: list[Face] = []
+    description: Text | None = None
+    variant: str | None = None
+    provenance: Provenance = "rulebook"
+    source: Slug | None = None
+
+    @field_validator("size")
+    @classmethod
+    def _known_size(cls, size: str | None) -> str | None:
+        if size is not None:
+            size_mm(size)
+        return size
+
+
+class Step(Record):
+    """A numbered (or lettered, with `label`) step; a plain string is a step with only text."""
+
+    label: str | None = None
+    text: Text
+    steps: list[Step] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: Any) -> Any:
+        return {"text": value} if isinstance(value, str) else value
+
+
+class Table(Record):
+    caption: Text | None = None
+    columns: list[Text] = Field(min_length=1)
+    rows: list[list[Text]] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rectangular(self) -> Table:
+        for number, row in enumerate(self.rows, 1):
+            if len(row) != len(self.columns):
+                raise ValueError(
+                    f"row {number} has {len(row)} cells; the table has {len(self.columns)} columns"
+                )
+        return self
+
+
+class Blocks(Record):
+    """Body text with the lists, numbered steps and tables the rulebook has, as data."""
+
+    body: Text | None = None
+    items: list[Text] = []
+    steps: list[Step] = []
+    tables: list[Table] = []
+    after: Text | None = None
+
+
+class Section(Blocks):
+    id: str
+    title: Text
+    sections: list[Section] = []
+    source: Slug | None = None
+    provenance: Provenance = "rulebook"
+
+    def walk(self) -> Iterator[Section]:
+        """This section and every section below it, depth first."""
+        yield self
+        for child in self.sections:
+            yield from child.walk()
+
+
+class GlossaryEntry(Blocks):
+    id: str
+    term: Text
+    short: Text
+    related: list[str] = []
+
+
+class Icon(Record):
+    id: Slug
+    file: str
+    name: dict[Language, str] = Field(min_length=1)
+
+
+class Clarification(Record):
+    id: str
+    title: Text
+    rules: list[str] = Field(min_length=1)
+    source_says: Text
+    resolution: Text
+    source: Slug | None = None
+
+
+class ContentFile(Record):
+    """One YAML file of a game folder: any of the top-level keys below."""
+
+    game: GameInfo | None = None
+    components: list[Component] = []
+    rules: list[Section] = []
+    glossary: list[GlossaryEntry] = []
+    icons: list[Icon] = []
+    clarifications: list[Clarification] = []
+
+
+class Game(Record):
+    """One game, assembled from all of its files and checked as a whole."""
+
+    info: GameInfo
+    components: list[Component] = []
+    rules: list[Section] = []
+    glossary: list[GlossaryEntry] = []
+    icons: list[Icon] = []
+    clarifications: list[Clarification] = []
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def sections(self) -> Iterator[Section]:
+        """Every rules section of the game, depth first in reading order."""
+        for section in self.rules:
+            yield from section.walk()
+
+    def ids(self) -> dict[str, str]:
+        """Every addressable record id with its display title (for cross-references)."""
+        titles: dict[str, str] = {}
+        for section in self.sections():
+            titles[section.id] = section.title
+        for entry in self.glossary:
+            titles[entry.id] = entry.term
+        for component in self.components:
+            titles[component.id] = component.name
+        for variant in self.info.variants:
+            titles[variant.id] = variant.name
+        for clarification in self.clarifications:
+            titles[clarification.id] = clarification.title
+        return titles
+
+    def icon(self, icon_id: str) -> Icon:
+        for icon in self.icons:
+            if icon.id == icon_id:
+                return icon
+        raise KeyError(icon_id)
