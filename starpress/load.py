@@ -35,7 +35,7 @@ _NOT_TEXT = {"id", "file", "url", "source", "size", "kind", "provenance", "varia
 """Fields whose values are never scanned for markup."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Problem:
     """One thing wrong with the content, pointing at the exact place."""
 
@@ -48,11 +48,22 @@ class Problem:
         return f"{self.path}:{self.line}:{self.col}: {self.message}"
 
 
+@dataclass(frozen=True)
+class _GameFacts:
+    """The game-level facts every cross-check needs."""
+
+    id: str
+    source_language: str | None
+    sources: frozenset[str]
+
+
 class ContentError(Exception):
     """The content has problems; `problems` lists every one of them, sorted."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems = sorted(problems)
+        self.problems = sorted(
+            problems, key=lambda problem: (problem.path, problem.line, problem.col)
+        )
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
 
@@ -70,9 +81,8 @@ def find_root(start: Path) -> Path:
     for folder in (start, *start.parents):
         if all((folder / marker).is_dir() for marker in PROJECT_MARKERS):
             return folder
-    raise ProjectNotFound(
-        f"no starpress project (a folder with {' and '.join(PROJECT_MARKERS)}/) at or above {start}"
-    )
+    markers = " and ".join(f"{name}/" for name in PROJECT_MARKERS)
+    raise ProjectNotFound(f"no starpress project (a folder with {markers}) at or above {start}")
 
 
 def game_ids(root: Path) -> list[str]:
@@ -128,8 +138,7 @@ class _GameLoader:
         parsed = [self._parse(path) for path in sorted(self.folder.glob("*.yaml"))]
         contents = [(path, located, content) for path, located, content in parsed if located]
         info = self._game_info(contents)
-        if info is not None:
-            self._cross_check(info)
+        self._cross_check(self._facts(contents))
         if self.problems or info is None:
             raise ContentError(self.problems)
         merged: dict[str, list[Any]] = {key: [] for key in _LIST_KEYS}
@@ -202,7 +211,7 @@ class _GameLoader:
         elif kind == "value_error":
             message = str(ctx.get("error", detail["msg"]))
         elif kind.endswith("_type") or kind.endswith("_parsing"):
-            wanted = detail["msg"].removeprefix("Input should be ").removeprefix("a valid ")
+            wanted = detail["msg"].removeprefix("Input should be ").split(",")[0]
             message = f"{name} must be {wanted} (got {_describe(given)})"
         else:
             message = f"{name}: {detail['msg']}"
@@ -239,9 +248,26 @@ class _GameLoader:
             )
         return content.game
 
+    def _facts(self, contents: list[tuple[Path, Located, ContentFile | None]]) -> _GameFacts:
+        """What the cross-checks need of the game record, read even when it is invalid."""
+        raw: dict[str, Any] = {}
+        for _path, located, _content in contents:
+            if isinstance(located.data, dict) and isinstance(located.data.get("game"), dict):
+                raw = located.data["game"]
+                break
+        language = raw.get("source_language")
+        sources = {
+            source["id"]
+            for source in _list(raw.get("sources"))
+            if isinstance(source, dict) and isinstance(source.get("id"), str)
+        }
+        return _GameFacts(
+            self.folder.name, language if isinstance(language, str) else None, frozenset(sources)
+        )
+
     # -- checks across records and files -----------------------------------------------
 
-    def _cross_check(self, info: GameInfo) -> None:
+    def _cross_check(self, info: _GameFacts) -> None:
         records = list(self._records())
         ids: dict[str, Problem] = {}
         for path, located, loc, kind, record_id in records:
@@ -258,7 +284,7 @@ class _GameLoader:
             else:
                 ids[record_id] = where
         icons = self._icons(info)
-        sources = {source.id for source in info.sources}
+        sources = info.sources
         for path, located in self.files:
             for loc, value in _walk(located.data, ()):
                 field = next((part for part in reversed(loc) if isinstance(part, str)), "")
@@ -346,7 +372,7 @@ class _GameLoader:
                     path, *located.text_pos(loc, found.markup), f"unknown icon '{found.value}'"
                 )
 
-    def _icons(self, info: GameInfo) -> set[str]:
+    def _icons(self, info: _GameFacts) -> set[str]:
         """Ids of the icons whose SVG file exists and is an SVG; reports the others."""
         known: set[str] = set()
         for path, located in self.files:
@@ -362,7 +388,8 @@ class _GameLoader:
                     )
                 known.add(icon["id"])
                 names = icon.get("name")
-                if isinstance(names, dict) and info.source_language not in names:
+                language = info.source_language
+                if isinstance(names, dict) and language and language not in names:
                     self._report(
                         path,
                         *located.value_pos((*loc, "name")),

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-ICON_RE = re.compile(r"(?<![\w:]):([a-z][a-z0-9]*(?:-[a-z0-9]+)*):(?![\w:])")
+ICON_RE = re.compile(r"(?<!\w):([a-z][a-z0-9]*(?:-[a-z0-9]+)*):(?!\w)")
 REF_RE = re.compile(r"\[\[([^\[\]|]+?)(?:\|([^\[\]]+))?\]\]")
 _EMPHASIS_RE = re.compile(r"\*\*(.+?)\*\*|\*(?!\s)(.+?)(?<!\s)\*")
 

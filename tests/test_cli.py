@@ -1,0 +1,93 @@
+"""The command line, run as a real child process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starpress import __version__
+from tests.conftest import make_project, run_cli
+
+
+def test_version(tmp_path: Path) -> None:
+    result = run_cli("--version", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (0, f"starpress {__version__}\n")
+
+
+def test_check_passes_on_valid_content(demo_project: Path) -> None:
+    result = run_cli("check", cwd=demo_project)
+    assert result.returncode == 0, result.stderr
+    assert "ok demo: 1 components, 2 rules sections, 1 glossary entries, 1 icons" in result.stdout
+
+
+def test_root_option_and_search_upwards(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "designer")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert run_cli("--root", str(project), "check", "demo", cwd=elsewhere).returncode == 0
+    assert run_cli("check", cwd=project / "content" / "demo").returncode == 0
+
+
+def test_no_project_is_one_line_error(tmp_path: Path) -> None:
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: no starpress project (a folder with content/ and ")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_unknown_game_is_one_line_error(demo_project: Path) -> None:
+    result = run_cli("show", "nova", cwd=demo_project)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: unknown game 'nova' (games: demo)"
+
+
+def test_show_summary(demo_project: Path) -> None:
+    result = run_cli("show", "demo", cwd=demo_project)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Demo (demo)" in out
+    assert "demo.component.card" in out and " 10 " in out
+    assert "Rules (2 sections)" in out and "demo.rules.setup.deal" in out
+    assert "Glossary: 1 entries" in out
+    assert ":coin: Coin" in out
+
+
+def test_show_json_dumps_the_whole_model(demo_project: Path) -> None:
+    result = run_cli("show", "demo", "--json", cwd=demo_project)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert list(data) == [
+        "id",
+        "info",
+        "components",
+        "rules",
+        "glossary",
+        "icons",
+        "clarifications",
+    ]
+    assert data["components"][0]["count"] == 10
+    assert data["rules"][0]["sections"][0]["steps"][1] == {
+        "label": None,
+        "text": "Deal five to each player.",
+        "steps": [],
+    }
+    again = run_cli("show", "demo", "--json", cwd=demo_project)
+    assert again.stdout == result.stdout
+
+
+def test_show_on_broken_content_lists_problems(tmp_path: Path) -> None:
+    make_project(tmp_path, {"components.yaml": "components:\n  - id: demo.component.x\n"})
+    result = run_cli("show", "demo", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "content/demo/components.yaml:2:5: missing field 'kind'",
+        "content/demo/components.yaml:2:5: missing field 'name'",
+        "content/demo/components.yaml:2:5: missing field 'count'",
+        "error: demo has 3 problem(s); run 'starpress check demo'",
+    ]
+
+
+def test_help_lists_commands(tmp_path: Path) -> None:
+    result = run_cli("--help", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "check" in result.stdout and "show" in result.stdout and "--root" in result.stdout
