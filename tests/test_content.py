@@ -1,0 +1,193 @@
+"""The real content of the five games: it loads, and its counts match the rulebooks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from functools import cache
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+
+GAMES = ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
+
+# Component counts as the rulebooks (or the cited sources) give them: id -> count.
+COUNTS: dict[str, dict[str, int]] = {
+    "ascending-empires": {
+        "ascending-empires.component.board": 9,
+        "ascending-empires.component.player-placard": 4,
+        "ascending-empires.component.starship": 32,
+        "ascending-empires.component.battleship": 4,
+        "ascending-empires.component.planet": 28,
+        "ascending-empires.component.asteroid": 10,
+        "ascending-empires.component.sticker-sheet": 2,
+        "ascending-empires.component.troop": 56,
+        # the 64 wooden structures: 8 research facilities, 4 colonies, 4 cities per player
+        "ascending-empires.component.research-facility": 32,
+        "ascending-empires.component.colony": 16,
+        "ascending-empires.component.city": 16,
+        "ascending-empires.component.vp-token": 50,
+        "ascending-empires.component.range-ruler": 4,
+        # not printed in the list; one marker per track and player (see its clarification)
+        "ascending-empires.component.tech-marker": 16,
+        "ascending-empires.component.rulebook": 1,
+    },
+    "asteria": {
+        "asteria.component.rulebook": 1,
+        "asteria.component.quick-guide": 2,
+        "asteria.component.action-card": 38,
+        "asteria.component.planet-card": 14,
+        "asteria.component.resource-card": 2,
+        "asteria.component.objective-card": 2,
+        "asteria.component.green-stars-marker": 3,
+        "asteria.component.red-guild-marker": 3,
+        "asteria.component.objective-marker": 4,
+        "asteria.component.energy-marker": 2,
+        "asteria.component.ore-marker": 2,
+    },
+}
+
+
+# The rules each rulebook must be findable under (issue 2's list), by stable id.
+REQUIRED_RULES: dict[str, list[str]] = {
+    "ascending-empires": [
+        "ascending-empires.rules.components",
+        "ascending-empires.rules.setup",
+        "ascending-empires.rules.actions.recruit",
+        "ascending-empires.rules.actions.move.launch",
+        "ascending-empires.rules.actions.move.navigate",
+        "ascending-empires.rules.actions.move.land",
+        "ascending-empires.rules.actions.mine",
+        "ascending-empires.rules.actions.build.research-facility",
+        "ascending-empires.rules.actions.build.colony",
+        "ascending-empires.rules.actions.build.city",
+        "ascending-empires.rules.actions.develop",
+        "ascending-empires.rules.attacks.ships",
+        "ascending-empires.rules.attacks.battleships",
+        "ascending-empires.rules.attacks.planets",
+        "ascending-empires.rules.blockade.blockaded",
+        "ascending-empires.rules.blockade.defended",
+        "ascending-empires.rules.turn.scan",
+        "ascending-empires.rules.end-game.scoring",
+        "ascending-empires.rules.end-game.winner",
+    ],
+    "asteria": [
+        "asteria.rules.components",
+        "asteria.rules.setup",
+        "asteria.rules.setup.first-round",
+        "asteria.rules.objective.military",
+        "asteria.rules.objective.exploration",
+        "asteria.rules.objective.technology",
+        "asteria.rules.objective.economic",
+        "asteria.rules.concepts.planet-cards.anatomy",
+        "asteria.rules.concepts.action-cards.anatomy",
+        "asteria.rules.turn.income",
+        "asteria.rules.turn.actions",
+        "asteria.rules.turn.actions.exploit",
+        "asteria.rules.turn.actions.expand",
+        "asteria.rules.turn.actions.explore",
+        "asteria.rules.turn.actions.exterminate",
+        "asteria.rules.turn.actions.free-action",
+        "asteria.rules.turn.conflict-maintenance.maintenance",
+        "asteria.rules.conflict",
+        "asteria.rules.end",
+        "asteria.rules.iconography",
+        "asteria.rules.iconography.discard-destroy",
+    ],
+}
+
+# Slips of the sources that must be recorded as clarifications (seeds/README.md).
+REQUIRED_CLARIFICATIONS: dict[str, list[str]] = {
+    "ascending-empires": [
+        "ascending-empires.clarification.mine-term",
+        "ascending-empires.clarification.land-term",
+    ],
+    "asteria": [
+        "asteria.clarification.title",
+        "asteria.clarification.objective-markers",
+        "asteria.clarification.four-sides",
+    ],
+}
+
+
+@cache
+def model(game: str) -> dict[str, Any]:
+    result = run_cli("show", game, "--json", cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def test_check_passes_on_every_game() -> None:
+    result = run_cli("check", cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        f"ok {game}" for game in GAMES
+    ]
+
+
+@pytest.mark.parametrize("game", sorted(COUNTS))
+def test_component_counts_match_the_rulebook(game: str) -> None:
+    counts = {component["id"]: component["count"] for component in model(game)["components"]}
+    assert counts == COUNTS[game]
+
+
+def test_originality_report_is_clean() -> None:
+    tool = ROOT.parent / "shared" / "tools" / "originality.py"
+    if not tool.is_file():
+        pytest.skip("shared/tools/originality.py is not beside this checkout")
+    result = subprocess.run(
+        [sys.executable, str(tool), str(ROOT)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert result.stdout.strip().endswith("0 repeated passage(s) of 10+ words")
+
+
+def walk_sections(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for section in sections:
+        found.append(section)
+        found.extend(walk_sections(section["sections"]))
+    return found
+
+
+def section_ids(game: str) -> set[str]:
+    return {section["id"] for section in walk_sections(model(game)["rules"])}
+
+
+def glossary_ids(game: str) -> set[str]:
+    return {entry["id"] for entry in model(game)["glossary"]}
+
+
+@pytest.mark.parametrize("game", sorted(REQUIRED_RULES))
+def test_required_rules_are_there_with_content(game: str) -> None:
+    sections = {section["id"]: section for section in walk_sections(model(game)["rules"])}
+    for rule_id in REQUIRED_RULES[game]:
+        assert rule_id in sections, rule_id
+        section = sections[rule_id]
+        content = [section["body"], section["after"], *section["items"], *section["steps"]]
+        assert any(content) or section["sections"] or section["tables"], f"{rule_id} is empty"
+
+
+@pytest.mark.parametrize("game", sorted(REQUIRED_CLARIFICATIONS))
+def test_source_slips_are_clarified(game: str) -> None:
+    clarified = {item["id"] for item in model(game)["clarifications"]}
+    assert set(REQUIRED_CLARIFICATIONS[game]) <= clarified
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_glossary_with_links(game: str) -> None:
+    glossary = model(game)["glossary"]
+    assert len(glossary) >= 15
+    assert all(entry["related"] for entry in glossary), "every term links to related topics"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_credits_its_sources(game: str) -> None:
+    info = model(game)["info"]
+    assert info["credits"], "credits"
+    sources = {source["id"] for source in info["sources"]}
+    assert all(credit["source"] in sources for credit in info["credits"])
