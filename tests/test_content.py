@@ -16,6 +16,15 @@ GAMES = ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
 
 # Component counts as the rulebooks (or the cited sources) give them: id -> count.
 COUNTS: dict[str, dict[str, int]] = {
+    "afternova": {
+        "afternova.component.hired-paw": 40,
+        "afternova.component.blueprint": 40,
+        "afternova.component.starship": 10,
+        "afternova.component.planet": 18,
+        "afternova.component.fragment": 40,
+        "afternova.component.bag": 1,
+        "afternova.component.rulebook": 1,
+    },
     "ascending-empires": {
         "ascending-empires.component.board": 9,
         "ascending-empires.component.player-placard": 4,
@@ -53,6 +62,26 @@ COUNTS: dict[str, dict[str, int]] = {
 
 # The rules each rulebook must be findable under (issue 2's list), by stable id.
 REQUIRED_RULES: dict[str, list[str]] = {
+    "afternova": [
+        "afternova.rules.components",
+        "afternova.rules.overview",
+        "afternova.rules.setup.starting-hands",
+        "afternova.rules.actions.extract.negotiation",
+        "afternova.rules.actions.extract.fragment-trades",
+        "afternova.rules.actions.market",
+        "afternova.rules.limits.hand",
+        "afternova.rules.limits.hold",
+        "afternova.rules.blueprints.procedure",
+        "afternova.rules.blueprints.upgrades",
+        "afternova.rules.end.scoring",
+        "afternova.rules.end.scoring-example",
+        "afternova.rules.bot.setup",
+        "afternova.rules.bot.turn",
+        "afternova.rules.bot.placement",
+        "afternova.rules.bot.hold-overflow",
+        "afternova.rules.bot.scoring",
+        "afternova.rules.bot.tie-break",
+    ],
     "ascending-empires": [
         "ascending-empires.rules.components",
         "ascending-empires.rules.setup",
@@ -101,6 +130,7 @@ REQUIRED_RULES: dict[str, list[str]] = {
 
 # Slips of the sources that must be recorded as clarifications (seeds/README.md).
 REQUIRED_CLARIFICATIONS: dict[str, list[str]] = {
+    "afternova": ["afternova.clarification.designer-name"],
     "ascending-empires": [
         "ascending-empires.clarification.mine-term",
         "ascending-empires.clarification.land-term",
@@ -191,3 +221,16 @@ def test_every_game_credits_its_sources(game: str) -> None:
     assert info["credits"], "credits"
     sources = {source["id"] for source in info["sources"]}
     assert all(credit["source"] in sources for credit in info["credits"])
+
+
+def test_afternova_credits_the_corrected_designer_name() -> None:
+    design = model("afternova")["info"]["credits"][0]
+    assert design["names"] == ["Andrew Nerger", "Jeffrey Chin"]
+    assert "Merger" in design["note"]
+
+
+def test_afternova_scoring_example_adds_up_to_37() -> None:
+    sections = {section["id"]: section for section in walk_sections(model("afternova")["rules"])}
+    table = sections["afternova.rules.end.scoring-example"]["tables"][0]
+    *lines, total = [int(row[-1].strip("*")) for row in table["rows"]]
+    assert (sum(lines), total) == (37, 37)
