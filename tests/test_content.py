@@ -16,6 +16,31 @@ GAMES = ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
 
 # Component counts as the rulebooks (or the cited sources) give them: id -> count.
 COUNTS: dict[str, dict[str, int]] = {
+    "luna-maris": {
+        "luna-maris.component.main-board": 1,
+        # the review's "5 player boards": one per player and one for the solo automaton
+        "luna-maris.component.player-board": 4,
+        "luna-maris.component.automaton-board": 1,
+        "luna-maris.component.reference-card": 5,
+        "luna-maris.component.demand-tile": 30,
+        "luna-maris.component.advanced-sustainability-tile": 1,
+        "luna-maris.component.advanced-module-tile": 8,
+        "luna-maris.component.special-tool-tile": 7,
+        "luna-maris.component.food-card": 36,
+        "luna-maris.component.scientist-l1": 24,
+        "luna-maris.component.scientist-l2": 16,
+        "luna-maris.component.ai-card": 12,
+        "luna-maris.component.probe": 16,
+        "luna-maris.component.oxygen-marker": 4,
+        "luna-maris.component.stress-marker": 4,
+        "luna-maris.component.astronaut": 4,
+        "luna-maris.component.disc": 36,
+        "luna-maris.component.energy-cube": 28,
+        "luna-maris.component.water-cube": 20,
+        "luna-maris.component.helium-3-cube": 12,
+        "luna-maris.component.titanium-cube": 16,
+        "luna-maris.component.iron-cube": 40,
+    },
     "afternova": {
         "afternova.component.hired-paw": 40,
         "afternova.component.blueprint": 40,
@@ -62,6 +87,42 @@ COUNTS: dict[str, dict[str, int]] = {
 
 # The rules each rulebook must be findable under (issue 2's list), by stable id.
 REQUIRED_RULES: dict[str, list[str]] = {
+    "luna-maris": [
+        "luna-maris.rules.components",
+        "luna-maris.rules.setup.general",
+        "luna-maris.rules.setup.player",
+        "luna-maris.rules.setup.special-tools",
+        "luna-maris.rules.setup.astronauts",
+        "luna-maris.rules.round-structure",
+        "luna-maris.rules.production",
+        "luna-maris.rules.action-phase.activate-modules",
+        "luna-maris.rules.action-phase.activate-modules.occupied",
+        "luna-maris.rules.action-phase.activate-modules.level-2",
+        "luna-maris.rules.action-phase.feed-scientists",
+        "luna-maris.rules.action-phase.end-shift",
+        "luna-maris.rules.oxygen-stress",
+        "luna-maris.rules.modules.decompression-room",
+        "luna-maris.rules.modules.communication-room",
+        "luna-maris.rules.modules.expedition-room",
+        "luna-maris.rules.modules.laboratory",
+        "luna-maris.rules.modules.industrial-complex",
+        "luna-maris.rules.modules.recycling-plant",
+        "luna-maris.rules.modules.mining-module",
+        "luna-maris.rules.modules.power-plant",
+        "luna-maris.rules.modules.greenhouse",
+        "luna-maris.rules.modules.dormitory",
+        "luna-maris.rules.modules.advanced-modules",
+        "luna-maris.rules.modules.special-tools",
+        "luna-maris.rules.research",
+        "luna-maris.rules.research.bonus-area",
+        "luna-maris.rules.trash",
+        "luna-maris.rules.emergency-depot",
+        "luna-maris.rules.cleanup",
+        "luna-maris.rules.final-scoring",
+        "luna-maris.rules.final-scoring.tie-breaks",
+        "luna-maris.rules.solo.setup",
+        "luna-maris.rules.solo.unknown",
+    ],
     "afternova": [
         "afternova.rules.components",
         "afternova.rules.overview",
@@ -130,6 +191,7 @@ REQUIRED_RULES: dict[str, list[str]] = {
 
 # Slips of the sources that must be recorded as clarifications (seeds/README.md).
 REQUIRED_CLARIFICATIONS: dict[str, list[str]] = {
+    "luna-maris": ["luna-maris.clarification.final-scoring-numbering"],
     "afternova": ["afternova.clarification.designer-name"],
     "ascending-empires": [
         "ascending-empires.clarification.mine-term",
@@ -234,3 +296,11 @@ def test_afternova_scoring_example_adds_up_to_37() -> None:
     table = sections["afternova.rules.end.scoring-example"]["tables"][0]
     *lines, total = [int(row[-1].strip("*")) for row in table["rows"]]
     assert (sum(lines), total) == (37, 37)
+
+
+def test_luna_maris_cleanup_and_final_scoring_are_numbered_steps() -> None:
+    sections = {section["id"]: section for section in walk_sections(model("luna-maris")["rules"])}
+    assert len(sections["luna-maris.rules.cleanup"]["steps"]) == 5
+    scoring = sections["luna-maris.rules.final-scoring"]["steps"]
+    shown = [step["label"] or str(number) for number, step in enumerate(scoring, 1)]
+    assert shown == [str(number) for number in range(1, 9)], "no two 'sixth' steps"
