@@ -94,7 +94,8 @@ def check(
         console.print(
             f"[green]ok[/green] {game_id}: {len(game.components)} components, "
             f"{sections} rules sections, {len(game.glossary)} glossary entries, "
-            f"{len(game.icons)} icons"
+            f"{len(game.icons)} icons",
+            soft_wrap=True,
         )
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -16,6 +18,24 @@ GAMES = ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
 
 # Component counts as the rulebooks (or the cited sources) give them: id -> count.
 COUNTS: dict[str, dict[str, int]] = {
+    "aristeia": {
+        "aristeia.component.board": 1,
+        "aristeia.component.control-panel": 2,  # one per player
+        "aristeia.component.character-miniature": 8,  # core box (review)
+        "aristeia.component.character-card": 8,
+        "aristeia.component.initiative-card": 8,  # one per character
+        "aristeia.component.general-tactic-card": 20,  # ten per player
+        "aristeia.component.signature-tactic-card": 32,  # four per character
+        "aristeia.component.underdog-marker": 1,
+        "aristeia.component.how-to-play": 1,
+        # no source counts the dice: these are prototype values (checked below)
+        "aristeia.component.die-red": 2,
+        "aristeia.component.die-green": 2,
+        "aristeia.component.die-orange": 6,
+        "aristeia.component.die-blue": 6,
+        "aristeia.component.die-yellow": 6,
+        "aristeia.component.die-black": 6,
+    },
     "luna-maris": {
         "luna-maris.component.main-board": 1,
         # the review's "5 player boards": one per player and one for the solo automaton
@@ -87,6 +107,22 @@ COUNTS: dict[str, dict[str, int]] = {
 
 # The rules each rulebook must be findable under (issue 2's list), by stable id.
 REQUIRED_RULES: dict[str, list[str]] = {
+    "aristeia": [
+        "aristeia.rules.who-does-what",
+        "aristeia.rules.precedence",
+        "aristeia.rules.timing",
+        "aristeia.rules.setup",
+        "aristeia.rules.round",
+        "aristeia.rules.round.planning",
+        "aristeia.rules.round.turns",
+        "aristeia.rules.round.objectives",
+        "aristeia.rules.round.recovery",
+        "aristeia.rules.actions.sequence",
+        "aristeia.rules.rolls.simple",
+        "aristeia.rules.rolls.face-to-face",
+        "aristeia.rules.states",
+        "aristeia.rules.line-of-sight",
+    ],
     "luna-maris": [
         "luna-maris.rules.components",
         "luna-maris.rules.setup.general",
@@ -191,6 +227,7 @@ REQUIRED_RULES: dict[str, list[str]] = {
 
 # Slips of the sources that must be recorded as clarifications (seeds/README.md).
 REQUIRED_CLARIFICATIONS: dict[str, list[str]] = {
+    "aristeia": ["aristeia.clarification.destrabar-spelling"],
     "luna-maris": ["luna-maris.clarification.final-scoring-numbering"],
     "afternova": ["afternova.clarification.designer-name"],
     "ascending-empires": [
@@ -304,3 +341,31 @@ def test_luna_maris_cleanup_and_final_scoring_are_numbered_steps() -> None:
     scoring = sections["luna-maris.rules.final-scoring"]["steps"]
     shown = [step["label"] or str(number) for number, step in enumerate(scoring, 1)]
     assert shown == [str(number) for number in range(1, 9)], "no two 'sixth' steps"
+
+
+def _slug(term: str) -> str:
+    ascii_term = unicodedata.normalize("NFKD", term).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_term.lower()).strip("-")
+
+
+def test_aristeia_glossary_has_every_entry_of_the_reference_guide() -> None:
+    seed = ROOT.parent / "shared" / "seeds" / "001_bbc91bef0017383c.txt"
+    if not seed.is_file():
+        pytest.skip("the seeds are not beside this checkout")
+    glossary = seed.read_text(encoding="utf-8").split("GLOSARIO DE REGLAS", 1)[1]
+    headings = re.findall(r"^([A-ZÁÉÍÓÚÜÑ¡][A-ZÁÉÍÓÚÜÑ ¡!()/-]+)$", glossary, re.M)
+    # headings inside an entry (Acción, Preparativos) or boxed notes are not entries
+    inner = {"SECUENCIA DE LA ACCIÓN", "IMPORTANTE!", "MANO INICIAL", "MULLIGAN"}
+    entries = [heading for heading in headings if heading not in inner]
+    slugs = {_slug(entry) for entry in entries}
+    ours = {
+        entry["id"].removeprefix("aristeia.glossary.") for entry in model("aristeia")["glossary"]
+    }
+    assert len(slugs) == 91
+    assert slugs <= ours, sorted(slugs - ours)
+
+
+def test_aristeia_dice_counts_are_marked_prototype() -> None:
+    for component in model("aristeia")["components"]:
+        is_die = component["kind"] == "die"
+        assert (component["provenance"] == "prototype") == is_die, component["id"]
