@@ -27,8 +27,9 @@ _RECORD_KIND = {
     "rules": "rules",
     "glossary": "glossary",
     "clarifications": "clarification",
-    "variants": "variant",
 }
+"""Top-level lists whose records carry ids, with the kind their ids must name."""
+_LANGUAGE_FIELDS = {"languages", "source_language"}
 _ID_LIST_FIELDS = {"related", "rules"}
 """Fields holding lists of record ids that must exist."""
 _NOT_TEXT = {"id", "file", "url", "source", "size", "kind", "provenance", "variant", "label"}
@@ -112,9 +113,7 @@ def load_games(root: Path, ids: Iterable[str] | None = None) -> dict[str, Game]:
 
 def load_game(root: Path, game_id: str) -> Game:
     """Load, validate and cross-check one game folder."""
-    folder = root / "content" / game_id
-    loader = _GameLoader(root, folder)
-    return loader.load()
+    return _GameLoader(root / "content" / game_id).load()
 
 
 def display_path(path: Path) -> str:
@@ -128,8 +127,7 @@ def display_path(path: Path) -> str:
 class _GameLoader:
     """Reads one game folder and collects every problem before giving up."""
 
-    def __init__(self, root: Path, folder: Path) -> None:
-        self.root = root
+    def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.problems: list[Problem] = []
         self.files: list[tuple[Path, Located]] = []
@@ -194,9 +192,7 @@ class _GameLoader:
         elif detail["loc"] and detail["loc"][-1] == "[key]":
             message = _language_message(given) if name != "[key]" else f"bad key {given!r}"
             position = located.key_pos(loc)
-        elif kind == "literal_error" and set(str(ctx.get("expected", "")).split("'")) >= set(
-            LANGUAGES
-        ):
+        elif kind == "literal_error" and name in _LANGUAGE_FIELDS:
             message = _language_message(given)
         elif kind == "literal_error":
             message = f"{name} must be one of {ctx['expected']} (got {given!r})"
@@ -319,8 +315,6 @@ class _GameLoader:
                             variant.get("id"),
                         )
             for key, kind in _RECORD_KIND.items():
-                if key == "variants":
-                    continue
                 for index, record in enumerate(_list(data.get(key))):
                     yield from _with_children(path, located, (key, index), kind, record)
 
