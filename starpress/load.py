@@ -21,18 +21,30 @@ from starpress.yamlpos import Located, PathKey, YamlSyntaxError, load_located
 
 PROJECT_MARKERS = ("content", "templates")
 
-_LIST_KEYS = ("components", "rules", "glossary", "icons", "clarifications")
+_LIST_KEYS = ("components", "rules", "glossary", "icons", "clarifications", "cards")
 _RECORD_KIND = {
     "components": "component",
     "rules": "rules",
     "glossary": "glossary",
     "clarifications": "clarification",
+    "cards": "card",
 }
 """Top-level lists whose records carry ids, with the kind their ids must name."""
 _LANGUAGE_FIELDS = {"languages", "source_language"}
-_ID_LIST_FIELDS = {"related", "rules"}
+_ID_LIST_FIELDS = {"related", "rules", "component"}
 """Fields holding lists of record ids that must exist."""
-_NOT_TEXT = {"id", "file", "url", "source", "size", "kind", "provenance", "variant", "label"}
+_NOT_TEXT = {
+    "id",
+    "file",
+    "url",
+    "source",
+    "size",
+    "kind",
+    "provenance",
+    "variant",
+    "label",
+    "layout",
+}
 """Fields whose values are never scanned for markup."""
 
 
@@ -296,6 +308,30 @@ class _GameLoader:
                     )
                 if field not in _NOT_TEXT and field not in _ID_LIST_FIELDS:
                     self._check_markup(path, located, loc, value, info.id, ids, icons)
+        self._check_card_counts(records)
+
+    def _check_card_counts(self, records: list[tuple[Path, Located, PathKey, str, Any]]) -> None:
+        """The printed copies of a component add up to its count in the box."""
+        printed: dict[str, int] = {}
+        for _path, located, loc, kind, _id in records:
+            card = _at(located.data, loc)
+            if kind == "card" and isinstance(card, dict) and isinstance(card.get("component"), str):
+                copies = card.get("count", 1)
+                printed[card["component"]] = printed.get(card["component"], 0) + (
+                    copies if isinstance(copies, int) else 0
+                )
+        for path, located, loc, kind, record_id in records:
+            component = _at(located.data, loc)
+            if kind != "component" or record_id not in printed or not isinstance(component, dict):
+                continue
+            count = component.get("count")
+            if isinstance(count, int) and printed[record_id] != count:
+                self._report(
+                    path,
+                    *located.value_pos((*loc, "count")),
+                    f"the cards of '{record_id}' add up to {printed[record_id]} "
+                    f"copies; its count is {count}",
+                )
 
     def _records(self) -> Iterator[tuple[Path, Located, PathKey, str, Any]]:
         """Every record that carries an id: (file, located, path, kind, id)."""
@@ -340,7 +376,12 @@ class _GameLoader:
     ) -> None:
         target = text.qualify(value, game_id)
         if target not in ids:
-            what = {"related": "related topic", "rules": "rule", "variant": "variant"}[field]
+            what = {
+                "related": "related topic",
+                "rules": "rule",
+                "variant": "variant",
+                "component": "component",
+            }[field]
             self._report(path, *located.value_pos(loc), f"unknown {what} '{value}'")
 
     def _check_markup(
@@ -411,6 +452,13 @@ def _with_children(
     if kind == "rules":
         for index, child in enumerate(_list(record.get("sections"))):
             yield from _with_children(path, located, (*loc, "sections", index), kind, child)
+
+
+def _at(data: Any, loc: PathKey) -> Any:
+    """The value at a path of a YAML tree."""
+    for part in loc:
+        data = data[part]
+    return data
 
 
 def _walk(data: Any, loc: PathKey) -> Iterator[tuple[PathKey, Any]]:

@@ -235,6 +235,37 @@ class Clarification(Record):
     source: Slug | None = None
 
 
+FieldValue = Text | int | float | list[Text]
+"""What a card field holds: a text in markup, a number, or a list of texts."""
+FIELD_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class Card(Record):
+    """One printed face design of a component, with `count` copies in the box.
+
+    `fields` are the values the card's layout (templates/cards/<game>.yaml) draws; `back`
+    holds the fields of a back that differs per card (a true per-card back).
+    """
+
+    id: str
+    component: str
+    count: int = Field(default=1, ge=1)
+    layout: Slug | None = None
+    name: Text | None = None
+    fields: dict[str, FieldValue] = {}
+    back: dict[str, FieldValue] | None = None
+    provenance: Provenance = "rulebook"
+    source: Slug | None = None
+
+    @field_validator("fields", "back")
+    @classmethod
+    def _field_names(cls, fields: dict[str, FieldValue] | None) -> dict[str, FieldValue] | None:
+        for name in fields or {}:
+            if not FIELD_NAME_RE.match(name):
+                raise ValueError(f"field name {name!r} must be lowercase letters, digits and _")
+        return fields
+
+
 class ContentFile(Record):
     """One YAML file of a game folder: any of the top-level keys below."""
 
@@ -244,6 +275,7 @@ class ContentFile(Record):
     glossary: list[GlossaryEntry] = []
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
+    cards: list[Card] = []
 
 
 class Game(Record):
@@ -255,6 +287,7 @@ class Game(Record):
     glossary: list[GlossaryEntry] = []
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
+    cards: list[Card] = []
 
     @property
     def id(self) -> str:
@@ -278,7 +311,19 @@ class Game(Record):
             titles[variant.id] = variant.name
         for clarification in self.clarifications:
             titles[clarification.id] = clarification.title
+        for card in self.cards:
+            titles[card.id] = card.name or card.id
         return titles
+
+    def component(self, component_id: str) -> Component:
+        for component in self.components:
+            if component.id == component_id:
+                return component
+        raise KeyError(component_id)
+
+    def cards_of(self, component_id: str) -> list[Card]:
+        """The card designs of one component, in file order."""
+        return [card for card in self.cards if card.component == component_id]
 
     def icon(self, icon_id: str) -> Icon:
         for icon in self.icons:

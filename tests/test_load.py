@@ -104,6 +104,23 @@ BROKEN = {
         "content/demo/components.yaml:6:11: size must be one of poker, bridge, mini-euro, "
         "mini-us, tarot, square or WxH in mm (e.g. 63.5x88), not 'huge'",
     ),
+    "cards short of the component's count": (
+        "cards.yaml",
+        "cards:\n  - id: demo.card.ace\n    component: demo.component.card\n    count: 9\n",
+        "content/demo/components.yaml:5:12: the cards of 'demo.component.card' add up to 9 "
+        "copies; its count is 10",
+    ),
+    "card of an unknown component": (
+        "cards.yaml",
+        "cards:\n  - id: demo.card.ace\n    component: demo.component.crad\n",
+        "content/demo/cards.yaml:3:16: unknown component 'demo.component.crad'",
+    ),
+    "bad card field name": (
+        "cards.yaml",
+        "cards:\n  - id: demo.card.ace\n    component: demo.component.card\n"
+        "    count: 10\n    fields: {Cost: 2}\n",
+        "content/demo/cards.yaml:5:13: field name 'Cost' must be lowercase letters, digits and _",
+    ),
     "missing icon file": (
         "icons.yaml",
         DEMO_FILES["icons.yaml"].replace("icons/coin.svg", "icons/gem.svg"),
