@@ -28,8 +28,8 @@ check: build
 test: lint typecheck pytest
 
 lint: $(TESTSTAMP)
-	$(BIN)/ruff format --check starpress tests bench
-	$(BIN)/ruff check starpress tests bench
+	$(BIN)/ruff format --check starpress pnp tests bench
+	$(BIN)/ruff check starpress pnp tests bench
 
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy

@@ -122,6 +122,60 @@ def show(
         _console().print(game_summary(loaded))
 
 
+@app.command()
+def pnp(
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A game id, 'all', or 'calibrate' (a duplex alignment test).",
+            autocompletion=_complete_game,
+        ),
+    ],
+    lang: Annotated[str, typer.Option(help="Language of the card texts, or 'all'.")] = "source",
+    paper: Annotated[str, typer.Option(help="a4, letter or a3.")] = "a4",
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build/pnp"),
+    marks: Annotated[str, typer.Option(help="crop, lines or none.")] = "crop",
+    bleed: Annotated[float, typer.Option(help="Bleed in mm.", min=0, max=6)] = 3.0,
+    bleed_mode: Annotated[
+        str, typer.Option(help="shared (bleed only outside the grid) or card.")
+    ] = "shared",
+    duplex: Annotated[str, typer.Option(help="long, short or none (no back pages).")] = "long",
+    back_offset: Annotated[
+        str, typer.Option(help="X,Y in mm added to back pages (read it off 'calibrate').")
+    ] = "0,0",
+    fold: Annotated[bool, typer.Option(help="Gutterfold: fronts and backs on one page.")] = False,
+    proof: Annotated[
+        bool, typer.Option(help="One of each card with trim/bleed/safe guides.")
+    ] = False,
+    ink_saver: Annotated[bool, typer.Option(help="No full-bleed fills.")] = False,
+    strict: Annotated[bool, typer.Option(help="Exit 1 when any text overflows its box.")] = False,
+) -> None:
+    """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-fold].pdf."""
+    from pnp import command
+
+    root = _root()
+    code = command.run(
+        root,
+        target,
+        lang,
+        paper,
+        out,
+        marks,
+        bleed,
+        bleed_mode,
+        duplex,
+        back_offset,
+        fold,
+        proof,
+        ink_saver,
+        strict,
+        _console(),
+        _stderr(),
+    )
+    if code:
+        raise typer.Exit(code)
+
+
 def _load(root: Path, games: list[str] | None) -> dict[str, Game]:
     from starpress.load import UnknownGame, load_games
 

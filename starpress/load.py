@@ -184,46 +184,8 @@ class _GameLoader:
         try:
             return path, located, ContentFile.model_validate(located.data)
         except ValidationError as error:
-            for detail in error.errors():
-                self._report_validation(path, located, detail)
+            self.problems.extend(validation_problems(path, located, error))
             return path, located, None
-
-    def _report_validation(self, path: Path, located: Located, detail: ErrorDetails) -> None:
-        loc = _data_path(located.data, detail["loc"])
-        fields = [part for part in detail["loc"] if isinstance(part, str) and part[:1].islower()]
-        name = fields[-1] if fields else "value"
-        kind = detail["type"]
-        given = detail.get("input")
-        ctx = detail.get("ctx") or {}
-        position = located.value_pos(loc)
-        if kind == "extra_forbidden":
-            message = f"unknown field '{name}'"
-            position = located.key_pos(loc)
-        elif kind == "missing":
-            message = f"missing field '{name}'"
-        elif detail["loc"] and detail["loc"][-1] == "[key]":
-            message = _language_message(given) if name != "[key]" else f"bad key {given!r}"
-            position = located.key_pos(loc)
-        elif kind == "literal_error" and name in _LANGUAGE_FIELDS:
-            message = _language_message(given)
-        elif kind == "literal_error":
-            message = f"{name} must be one of {ctx['expected']} (got {given!r})"
-        elif kind in ("greater_than_equal", "greater_than"):
-            sign = "≥" if kind == "greater_than_equal" else ">"
-            bound = ctx.get("ge", ctx.get("gt"))
-            message = f"{name} must be {sign} {bound} (got {given!r})"
-        elif kind == "string_pattern_mismatch":
-            message = f"{name} {given!r} must be lowercase words joined by '-'"
-        elif kind == "too_short":
-            message = f"{name} must not be empty"
-        elif kind == "value_error":
-            message = str(ctx.get("error", detail["msg"]))
-        elif kind.endswith("_type") or kind.endswith("_parsing"):
-            wanted = detail["msg"].removeprefix("Input should be ").split(",")[0]
-            message = f"{name} must be {wanted} (got {_describe(given)})"
-        else:
-            message = f"{name}: {detail['msg']}"
-        self._report(path, *position, message)
 
     def _game_info(
         self, contents: list[tuple[Path, Located, ContentFile | None]]
@@ -452,6 +414,49 @@ def _with_children(
     if kind == "rules":
         for index, child in enumerate(_list(record.get("sections"))):
             yield from _with_children(path, located, (*loc, "sections", index), kind, child)
+
+
+def validation_problems(path: Path, located: Located, error: ValidationError) -> list[Problem]:
+    """One problem per pydantic error, pointing at the YAML key or value it is about."""
+    return [_validation_problem(path, located, detail) for detail in error.errors()]
+
+
+def _validation_problem(path: Path, located: Located, detail: ErrorDetails) -> Problem:
+    loc = _data_path(located.data, detail["loc"])
+    fields = [part for part in detail["loc"] if isinstance(part, str) and part[:1].islower()]
+    name = fields[-1] if fields else "value"
+    kind = detail["type"]
+    given = detail.get("input")
+    ctx = detail.get("ctx") or {}
+    position = located.value_pos(loc)
+    if kind == "extra_forbidden":
+        message = f"unknown field '{name}'"
+        position = located.key_pos(loc)
+    elif kind == "missing":
+        message = f"missing field '{name}'"
+    elif detail["loc"] and detail["loc"][-1] == "[key]":
+        message = _language_message(given) if name != "[key]" else f"bad key {given!r}"
+        position = located.key_pos(loc)
+    elif kind == "literal_error" and name in _LANGUAGE_FIELDS:
+        message = _language_message(given)
+    elif kind == "literal_error":
+        message = f"{name} must be one of {ctx['expected']} (got {given!r})"
+    elif kind in ("greater_than_equal", "greater_than"):
+        sign = "≥" if kind == "greater_than_equal" else ">"
+        bound = ctx.get("ge", ctx.get("gt"))
+        message = f"{name} must be {sign} {bound} (got {given!r})"
+    elif kind == "string_pattern_mismatch":
+        message = f"{name} {given!r} must be lowercase words joined by '-'"
+    elif kind == "too_short":
+        message = f"{name} must not be empty"
+    elif kind == "value_error":
+        message = str(ctx.get("error", detail["msg"]))
+    elif kind.endswith("_type") or kind.endswith("_parsing"):
+        wanted = detail["msg"].removeprefix("Input should be ").split(",")[0]
+        message = f"{name} must be {wanted} (got {_describe(given)})"
+    else:
+        message = f"{name}: {detail['msg']}"
+    return Problem(display_path(path), *position, message)
 
 
 def _at(data: Any, loc: PathKey) -> Any:

@@ -1,0 +1,78 @@
+"""Build the requested kits: games × languages, each a PDF, checking layouts first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pnp.kit import KitOptions, KitReport, build_kit, printed_faces
+from pnp.layout import Templates, load_templates
+from starpress.i18n import texts_for
+from starpress.load import ContentError, load_games
+from starpress.model import LANGUAGES, Game
+
+
+@dataclass
+class BuildResult:
+    reports: list[KitReport] = field(default_factory=list)
+    fallbacks: dict[str, int] = field(default_factory=dict)  # kit file name -> texts
+
+    @property
+    def overflow(self) -> list[str]:
+        return [
+            f"{report.path.name}: {line}" for report in self.reports for line in report.overflow
+        ]
+
+
+@dataclass(frozen=True)
+class Job:
+    game: Game
+    templates: Templates
+    options: KitOptions
+
+    @property
+    def faces(self) -> int:
+        return len(printed_faces(self.game, self.templates, self.options.proof))
+
+
+def languages(game: Game, lang: str) -> list[str]:
+    """'source' is the game's own language, 'all' every published one, else that one."""
+    if lang == "source":
+        return [game.info.source_language]
+    return list(LANGUAGES) if lang == "all" else [lang]
+
+
+def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions) -> list[Job]:
+    """Load and check everything first, so a bad layout stops the build before any PDF."""
+    loaded = load_games(root, games)
+    jobs: list[Job] = []
+    problems = []
+    for game in loaded.values():
+        try:
+            templates = load_templates(root, game)
+        except ContentError as error:
+            problems.extend(error.problems)
+            continue
+        for code in languages(game, lang):
+            jobs.append(Job(game, templates, replace(options, lang=code)))
+    if problems:
+        raise ContentError(problems)
+    return jobs
+
+
+def run(
+    root: Path, jobs: list[Job], out_dir: Path, progress: Callable[[int], None] | None = None
+) -> BuildResult:
+    result = BuildResult()
+    for job in jobs:
+        game = job.game
+        icons = {icon.id: root / "content" / game.id / icon.file for icon in game.icons}
+        texts = texts_for(root, game, job.options.lang)
+        report = build_kit(
+            game, job.templates, icons, job.options, out_dir, texts, game.ids(), progress
+        )
+        result.reports.append(report)
+        if texts.fallbacks:
+            result.fallbacks[report.path.name] = len(set(texts.fallbacks))
+    return result

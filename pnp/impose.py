@@ -1,0 +1,197 @@
+"""Place cards on sheets: the grid that fits the most, its duplex mirror, and the fold layout.
+
+Pure geometry in points, origin at the page's bottom-left corner; nothing is drawn here.
+Slots are listed row by row from the top-left, the order a person reads a sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Flip = Literal["long", "short", "none"]
+BleedMode = Literal["shared", "card"]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One page layout: the page size and the trim rectangle of every card slot."""
+
+    width: float
+    height: float
+    columns: int
+    rows: int
+    slots: tuple[Rect, ...]
+    fold: tuple[float, float, float, float] | None = None  # fold line x1, y1, x2, y2
+    back_slots: tuple[Rect, ...] = ()  # fold layout: where each slot's back goes
+
+    @property
+    def capacity(self) -> int:
+        return len(self.slots)
+
+    @property
+    def trim_area(self) -> Rect:
+        """The smallest rectangle holding every card trim (fronts and, when folded, backs)."""
+        rects = self.slots + self.back_slots
+        left = min(rect.x for rect in rects)
+        bottom = min(rect.y for rect in rects)
+        return Rect(
+            left, bottom, max(r.right for r in rects) - left, max(r.top for r in rects) - bottom
+        )
+
+
+def grid(
+    page_width: float,
+    page_height: float,
+    card_width: float,
+    card_height: float,
+    margin: float,
+    gutter: float,
+) -> Sheet:
+    """The most cards of one size on the page, portrait or landscape, centred."""
+    portrait = _grid(page_width, page_height, card_width, card_height, margin, gutter)
+    landscape = _grid(page_height, page_width, card_width, card_height, margin, gutter)
+    return landscape if landscape.capacity > portrait.capacity else portrait
+
+
+def _grid(
+    width: float,
+    height: float,
+    card_width: float,
+    card_height: float,
+    margin: float,
+    gutter: float,
+    area: Rect | None = None,
+) -> Sheet:
+    area = area or Rect(margin, margin, width - 2 * margin, height - 2 * margin)
+    columns = max(0, int((area.width + gutter + 1e-6) // (card_width + gutter)))
+    rows = max(0, int((area.height + gutter + 1e-6) // (card_height + gutter)))
+    used_width = columns * card_width + max(0, columns - 1) * gutter
+    used_height = rows * card_height + max(0, rows - 1) * gutter
+    left = area.x + (area.width - used_width) / 2
+    top = area.top - (area.height - used_height) / 2
+    slots = tuple(
+        Rect(
+            left + column * (card_width + gutter),
+            top - (row + 1) * card_height - row * gutter,
+            card_width,
+            card_height,
+        )
+        for row in range(rows)
+        for column in range(columns)
+    )
+    return Sheet(width, height, columns, rows, slots)
+
+
+def back_slots(sheet: Sheet, flip: Flip, offset: tuple[float, float] = (0.0, 0.0)) -> list[Rect]:
+    """Where each slot's back prints on the reverse page so that it lands behind its front.
+
+    Turning the sheet over its long edge mirrors positions across the axis parallel to
+    that edge: left-right on a portrait page, top-bottom on a landscape one; the short
+    edge the other way. `offset` (mm measured on a calibration print, in points here)
+    shifts every back to undo the printer's misregistration.
+    """
+    portrait = sheet.height >= sheet.width
+    mirror_x = (flip == "long") == portrait
+    dx, dy = offset
+    mirrored = []
+    for slot in sheet.slots:
+        x = sheet.width - slot.right if mirror_x else slot.x
+        y = slot.y if mirror_x else sheet.height - slot.top
+        mirrored.append(Rect(x + dx, y + dy, slot.width, slot.height))
+    return mirrored
+
+
+def fold(
+    page_width: float,
+    page_height: float,
+    card_width: float,
+    card_height: float,
+    margin: float,
+    gutter: float,
+    fold_gap: float,
+) -> Sheet:
+    """Gutterfold: fronts on one half, backs mirrored on the other, a fold line between.
+
+    Every orientation of page and fold line is tried; the one holding most pairs wins.
+    Folding along the line puts each back exactly behind its front, upright.
+    """
+    best: Sheet | None = None
+    for width, height in ((page_width, page_height), (page_height, page_width)):
+        for vertical in (True, False):
+            sheet = _fold(
+                width, height, card_width, card_height, margin, gutter, fold_gap, vertical
+            )
+            if best is None or sheet.capacity > best.capacity:
+                best = sheet
+    assert best is not None
+    return best
+
+
+def _fold(
+    width: float,
+    height: float,
+    card_width: float,
+    card_height: float,
+    margin: float,
+    gutter: float,
+    fold_gap: float,
+    vertical: bool,
+) -> Sheet:
+    half_gap = fold_gap / 2
+    if vertical:
+        middle = width / 2
+        area = Rect(margin, margin, middle - half_gap - margin, height - 2 * margin)
+    else:
+        middle = height / 2
+        area = Rect(margin, middle + half_gap, width - 2 * margin, middle - half_gap - margin)
+    half = _grid(width, height, card_width, card_height, margin, gutter, area)
+    # push the fronts against the fold so that both halves are mirror images
+    if vertical:
+        shift = (middle - half_gap) - max((slot.right for slot in half.slots), default=0)
+        fronts = tuple(Rect(s.x + shift, s.y, s.width, s.height) for s in half.slots)
+        backs = tuple(Rect(2 * middle - s.right, s.y, s.width, s.height) for s in fronts)
+        line = (middle, 0.0, middle, height)
+    else:
+        shift = (middle + half_gap) - min((slot.y for slot in half.slots), default=0)
+        fronts = tuple(Rect(s.x, s.y + shift, s.width, s.height) for s in half.slots)
+        backs = tuple(Rect(s.x, 2 * middle - s.top, s.width, s.height) for s in fronts)
+        line = (0.0, middle, width, middle)
+    return Sheet(width, height, half.columns, half.rows, fronts, line, backs)
+
+
+def outside_edges(sheet: Sheet, slot: Rect, tolerance: float = 0.01) -> tuple[bool, ...]:
+    """Which sides (left, bottom, right, top) of a slot touch no neighbouring card."""
+    others = [other for other in sheet.slots + sheet.back_slots if other is not slot]
+
+    def touches(x: float, y: float) -> bool:
+        return any(
+            other.x - tolerance <= x <= other.right + tolerance
+            and other.y - tolerance <= y <= other.top + tolerance
+            for other in others
+        )
+
+    mid_x, mid_y = slot.x + slot.width / 2, slot.y + slot.height / 2
+    probe = 0.5
+    return (
+        not touches(slot.x - probe, mid_y),
+        not touches(mid_x, slot.y - probe),
+        not touches(slot.right + probe, mid_y),
+        not touches(mid_x, slot.top + probe),
+    )

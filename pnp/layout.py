@@ -1,0 +1,247 @@
+"""Card layouts as data: `templates/cards/<game>.yaml`, read, validated and resolved.
+
+A layout is a list of named boxes (rect, ellipse, line, text, icon) placed in mm (or in, pt,
+% of the card) from the top-left corner of the card's trim; a negative length counts back
+from the far edge (`x: -20mm` is 20 mm from the right, `w: -8mm` is the width less 8 mm).
+`extends` copies another layout; a box of the same name in the child changes only the keys
+it sets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from starpress.load import ContentError, Problem, display_path, validation_problems
+from starpress.model import Game
+from starpress.yamlpos import Located, YamlSyntaxError, load_located
+
+Length = float | str
+"""mm as a number, or a string with a unit: `3mm`, `0.125in`, `9pt`, `50%`."""
+
+FIELD_RE = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+"""A field placeholder in a box's text, icon or colour: `{cost}`."""
+
+BoxType = Literal["rect", "ellipse", "line", "text", "icon"]
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Box(_Strict):
+    """One drawing on a face. Every key but `name` may come from the layout it extends."""
+
+    name: str
+    type: BoxType | None = None
+    x: Length | None = None
+    y: Length | None = None
+    w: Length | None = None
+    h: Length | None = None
+    full_bleed: bool | None = None
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float | None = None
+    radius: Length | None = None
+    dash: list[float] | None = None
+    text: str | None = None
+    icon: str | None = None
+    font: str | None = None
+    size: float | None = None
+    min_size: float | None = None
+    bold: bool | None = None
+    align: Align | None = None
+    valign: VAlign | None = None
+    color: str | None = None
+    leading: float | None = None
+    rotate: Literal[0, 90, 180, 270] | None = None
+    when: str | None = None
+
+
+class Layout(_Strict):
+    extends: str | None = None
+    size: str | None = None
+    shape: Literal["rect", "round"] | None = None
+    safe: Length | None = None
+    radius: Length | None = None
+    boxes: list[Box] = []
+    remove: list[str] = []
+
+
+class ComponentLayouts(_Strict):
+    front: str
+    back: str | None = None
+
+
+class Defaults(_Strict):
+    font: str = "DejaVuSansCondensed"
+    size: float = 8.0
+    min_size: float = 5.0
+    color: str = "#1b1b1b"
+    leading: float = 1.18
+    safe: Length = "3mm"
+
+
+class CardTemplates(_Strict):
+    """The whole of one `templates/cards/<game>.yaml`."""
+
+    colors: dict[str, str] = {}
+    defaults: Defaults = Defaults()
+    components: dict[str, ComponentLayouts] = {}
+    layouts: dict[str, Layout] = {}
+
+
+@dataclass(frozen=True)
+class ResolvedLayout:
+    """A layout with `extends` applied: every box complete."""
+
+    name: str
+    shape: Literal["rect", "round"]
+    size: str | None
+    safe: Length
+    radius: Length
+    boxes: tuple[Box, ...]
+
+
+@dataclass(frozen=True)
+class Templates:
+    """Resolved layouts of one game, and which layouts draw each component."""
+
+    path: Path
+    colors: dict[str, str]
+    defaults: Defaults
+    components: dict[str, ComponentLayouts]
+    layouts: dict[str, ResolvedLayout]
+
+    def front(self, component_id: str, layout: str | None = None) -> ResolvedLayout:
+        return self.layouts[layout or self.components[component_id].front]
+
+    def back(self, component_id: str) -> ResolvedLayout | None:
+        name = self.components[component_id].back
+        return self.layouts[name] if name else None
+
+
+def templates_path(root: Path, game_id: str) -> Path:
+    return root / "templates" / "cards" / f"{game_id}.yaml"
+
+
+def load_templates(root: Path, game: Game) -> Templates:
+    """Read and check a game's card layouts; raise ContentError listing every problem."""
+    path = templates_path(root, game.id)
+    if not path.is_file():
+        raise ContentError([Problem(display_path(path), 1, 1, "no card layouts for this game")])
+    try:
+        located = load_located(path)
+    except YamlSyntaxError as error:
+        problem = Problem(display_path(path), error.line, error.col, error.message)
+        raise ContentError([problem]) from None
+    try:
+        raw = CardTemplates.model_validate(located.data or {})
+    except ValidationError as error:
+        raise ContentError(validation_problems(path, located, error)) from None
+    checker = _Checker(path, located, raw, game)
+    layouts = {name: checker.resolve(name) for name in raw.layouts}
+    checker.check_components(layouts)
+    if checker.problems:
+        raise ContentError(checker.problems)
+    return Templates(
+        path=path,
+        colors=raw.colors,
+        defaults=raw.defaults,
+        components=raw.components,
+        layouts={name: layout for name, layout in layouts.items() if layout is not None},
+    )
+
+
+class _Checker:
+    """Resolves `extends` and checks references, collecting every problem."""
+
+    def __init__(self, path: Path, located: Located, raw: CardTemplates, game: Game) -> None:
+        self.path = path
+        self.located = located
+        self.raw = raw
+        self.game = game
+        self.problems: list[Problem] = []
+
+    def report(self, loc: tuple[str | int, ...], message: str) -> None:
+        self.problems.append(
+            Problem(display_path(self.path), *self.located.value_pos(loc), message)
+        )
+
+    def resolve(self, name: str, seen: tuple[str, ...] = ()) -> ResolvedLayout | None:
+        layout = self.raw.layouts[name]
+        if name in seen:
+            self.report(("layouts", name, "extends"), f"layout '{name}' extends itself")
+            return None
+        parent_boxes: tuple[Box, ...] = ()
+        inherited: dict[str, object] = {}
+        if layout.extends is not None:
+            if layout.extends not in self.raw.layouts:
+                self.report(("layouts", name, "extends"), f"unknown layout '{layout.extends}'")
+                return None
+            parent = self.resolve(layout.extends, (*seen, name))
+            if parent is None:
+                return None
+            parent_boxes = parent.boxes
+            inherited = {
+                "shape": parent.shape,
+                "size": parent.size,
+                "safe": parent.safe,
+                "radius": parent.radius,
+            }
+        boxes = self._merge(name, parent_boxes, layout)
+        return ResolvedLayout(
+            name=name,
+            shape=layout.shape or inherited.get("shape", "rect"),  # type: ignore[arg-type]
+            size=layout.size or inherited.get("size"),  # type: ignore[arg-type]
+            safe=_first(layout.safe, inherited.get("safe"), self.raw.defaults.safe),
+            radius=_first(layout.radius, inherited.get("radius"), 0),
+            boxes=boxes,
+        )
+
+    def _merge(self, name: str, parent: tuple[Box, ...], layout: Layout) -> tuple[Box, ...]:
+        merged = {box.name: box for box in parent}
+        for index, removed in enumerate(layout.remove):
+            if merged.pop(removed, None) is None:
+                self.report(("layouts", name, "remove", index), f"no box '{removed}' to remove")
+        for index, box in enumerate(layout.boxes):
+            if box.name in merged:
+                changes = box.model_dump(exclude_unset=True)
+                merged[box.name] = merged[box.name].model_copy(update=changes)
+            else:
+                merged[box.name] = box
+            if merged[box.name].type is None:
+                self.report(("layouts", name, "boxes", index), f"box '{box.name}' needs a type")
+        return tuple(merged.values())
+
+    def check_components(self, layouts: dict[str, ResolvedLayout | None]) -> None:
+        printed = {card.component for card in self.game.cards}
+        for component_id, chosen in self.raw.components.items():
+            loc = ("components", component_id)
+            if component_id not in {component.id for component in self.game.components}:
+                self.report(loc, f"unknown component '{component_id}'")
+                continue
+            for side in ("front", "back"):
+                layout = getattr(chosen, side)
+                if layout is not None and layout not in layouts:
+                    self.report((*loc, side), f"unknown layout '{layout}'")
+        for component_id in sorted(printed - set(self.raw.components)):
+            self.report(("components",), f"no layout for the cards of '{component_id}'")
+        for card in self.game.cards:
+            if card.layout is not None and card.layout not in layouts:
+                self.report(
+                    ("layouts",), f"card '{card.id}' asks for unknown layout '{card.layout}'"
+                )
+
+
+def _first(*values: Length | object | None) -> Length:
+    for value in values:
+        if value is not None:
+            return value  # type: ignore[return-value]
+    return 0

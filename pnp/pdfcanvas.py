@@ -1,0 +1,51 @@
+"""A reportlab canvas whose Form XObjects keep their graphics states.
+
+reportlab collects the ExtGState (alpha, overprint) a form uses but only pages write it
+out, so a form that draws a translucent SVG icon points at a state the PDF never defines
+(poppler: "ExtGState 'gRLs0' is unknown"). Our forms add it to their own resources.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+
+class _FormXObject(pdfdoc.PDFFormXObject):
+    def format(self, document: Any) -> Any:
+        form: Any = self  # reportlab sets these attributes dynamically
+        if not form.Resources and getattr(form, "ExtGState", None):
+            resources: Any = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            if form.hasImages:
+                resources.allProcs()
+            else:
+                resources.basicProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.ExtGState = form.ExtGState
+            form.Resources = resources
+        return super().format(document)
+
+
+class KitCanvas(Canvas):
+    """Canvas for kits: same as reportlab's, with forms that define their ExtGStates."""
+
+    def endForm(self, **extra_attributes: Any) -> None:
+        # reportlab's own endForm, but building our form class (its internals are untyped)
+        canvas: Any = self
+        name, lowerx, lowery, upperx, uppery = canvas._formData
+        form = _FormXObject(lowerx=lowerx, lowery=lowery, upperx=upperx, uppery=uppery)
+        form.compression = canvas._pageCompression
+        form.setStreamList([canvas._preamble, *canvas._code])
+        for key, value in extra_attributes.items():
+            setattr(form, key, value)
+        canvas._setColorSpace(form)
+        canvas._setExtGState(form)
+        canvas._setXObjects(form)
+        canvas._setAnnotations(form)
+        canvas._doc.addForm(name, form)
+        canvas._restartAccumulators()
+        self.pop_state_stack()
