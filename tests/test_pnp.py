@@ -1,0 +1,271 @@
+"""Print-and-play kits, checked from the PDFs themselves (geometry in mm)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pnp import impose
+from pnp.build import plan, run
+from pnp.kit import KitOptions
+from tests.conftest import make_project, run_cli
+from tests.pdfread import open_pdf, page_box, page_size, placements
+
+CARDS = """\
+cards:
+  - id: demo.card.ace
+    component: demo.component.card
+    name: Ace
+    count: 7
+    fields: {text: "Gain 2 :coin:."}
+  - id: demo.card.king
+    component: demo.component.card
+    name: King
+    count: 3
+    fields: {text: "Draw a card."}
+    back: {text: "A different back"}
+    provenance: prototype
+"""
+
+LAYOUT = """\
+colors: {ink: "#222222"}
+components:
+  demo.component.card: {front: front, back: back}
+layouts:
+  front:
+    boxes:
+      - {name: background, type: rect, full_bleed: true, fill: "#f0e8d8"}
+      - {name: title, type: text, x: 4, y: 4, w: -8mm, h: 10, text: "**{name}**", size: 12}
+      - {name: text, type: text, x: 4, y: 20, w: -8mm, h: 30, text: "{text}", size: 10}
+  back:
+    boxes:
+      - {name: background, type: rect, full_bleed: true, fill: "#203040"}
+      - {name: text, type: text, x: 4, y: 40, w: -8mm, h: 10, text: "{text}", color: "#ffffff"}
+"""
+
+POKER = (63.5, 88.9)
+
+
+@pytest.fixture
+def kit_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    project = make_project(tmp_path, {"cards.yaml": CARDS})
+    (project / "templates" / "cards").mkdir(parents=True)
+    (project / "templates" / "cards" / "demo.yaml").write_text(LAYOUT, encoding="utf-8")
+    return project
+
+
+def build(project: Path, **options: object) -> Path:
+    kit_options = KitOptions(lang="en", **options)  # type: ignore[arg-type]
+    result = run(project, plan(project, ["demo"], "source", kit_options), project / "out")
+    assert result.overflow == []
+    return result.reports[0].path
+
+
+def near(a: float, b: float, tolerance: float = 0.1) -> bool:
+    return abs(a - b) <= tolerance
+
+
+# -- imposition geometry -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_nine_poker_cards_with_shared_bleed_fit_a4_and_letter(
+    paper: str, size: tuple[float, float]
+) -> None:
+    mm = 72 / 25.4
+    sheet = impose.grid(size[0] * mm, size[1] * mm, POKER[0] * mm, POKER[1] * mm, 5 * mm, 0.0)
+    assert (sheet.columns, sheet.rows) == (3, 3)
+    area = sheet.trim_area
+    # centred, and the 3 mm outside bleed still lies on the page
+    assert near(area.x / mm, (size[0] - 190.5) / 2) and near(area.width / mm, 190.5)
+    assert area.y / mm - 3 > 0 and area.top / mm + 3 < size[1]
+
+
+def test_duplex_long_edge_mirrors_columns_short_edge_mirrors_rows() -> None:
+    sheet = impose.grid(210, 297, 60, 80, 5, 0)
+    fronts = sheet.slots
+    long_backs = impose.back_slots(sheet, "long")
+    short_backs = impose.back_slots(sheet, "short")
+    for front, back in zip(fronts, long_backs, strict=True):
+        assert near(back.x, 210 - front.right) and near(back.y, front.y)
+    for front, back in zip(fronts, short_backs, strict=True):
+        assert near(back.x, front.x) and near(back.y, 297 - front.top)
+    shifted = impose.back_slots(sheet, "long", (1.5, -2.0))
+    assert near(shifted[0].x - long_backs[0].x, 1.5) and near(shifted[0].y - long_backs[0].y, -2.0)
+
+
+def test_landscape_page_flips_the_other_way() -> None:
+    sheet = impose.Sheet(297, 210, 1, 1, (impose.Rect(10, 20, 50, 60),))
+    (back,) = impose.back_slots(sheet, "long")
+    assert (back.x, back.y) == (10, 210 - 80)
+
+
+def test_fold_puts_each_back_behind_its_front() -> None:
+    sheet = impose.fold(210, 297, 63.5, 88.9, 5, 0, 6)
+    assert sheet.fold is not None and sheet.capacity >= 3
+    x1, y1, x2, _ = sheet.fold
+    for front, back in zip(sheet.slots, sheet.back_slots, strict=True):
+        if x1 == x2:  # vertical fold line: mirror across x = x1
+            assert near(back.x - x1, x1 - front.right) and near(front.y, back.y)
+        else:  # horizontal fold line: mirror across y = y1
+            assert near(front.x, back.x) and near(front.y - y1, y1 - back.top)
+
+
+# -- real PDFs ----------------------------------------------------------------------------
+
+
+def test_a4_kit_geometry_counts_and_boxes(kit_project: Path) -> None:
+    path = build(kit_project, paper="a4")
+    assert path.name == "demo-en-a4.pdf"
+    doc = open_pdf(path)
+    assert doc.page_count == 4  # 9 fronts, 9 backs, 1 front, 1 back
+    assert all(near(a, b) for a, b in zip(page_size(doc, 0), (210, 297), strict=True))
+    fronts = placements(doc, 0) + placements(doc, 2)
+    assert Counter(p.card for p in fronts) == {"demo.card.ace": 7, "demo.card.king": 3}
+    first = placements(doc, 0)[0]
+    # the face's bleed area starts 3 mm left of and below the card's trim corner
+    trim_x, trim_y = first.x + 3, first.y + 3
+    assert near(trim_x, (210 - 190.5) / 2)
+    assert near(trim_y, 297 - (297 - 266.7) / 2 - POKER[1])
+    # cards are butted (shared bleed): the next column starts exactly 63.5 mm further
+    second = placements(doc, 0)[1]
+    assert near(second.x - first.x, 63.5)
+    # outside-only bleed: the first card's clip has 3 mm of bleed left and top, none right
+    cx, cy, cw, ch = first.clip
+    assert near(cx, trim_x - 3) and near(cw, 63.5 + 3)
+    assert near(cy, trim_y) and near(ch, 88.9 + 3)  # bleed above (outside), none below
+    trim = page_box(doc, 0, "TrimBox")
+    bleed = page_box(doc, 0, "BleedBox")
+    assert near(trim[2] - trim[0], 190.5) and near(trim[3] - trim[1], 266.7)
+    assert near(trim[0] - bleed[0], 3) and near(bleed[3] - trim[3], 3)
+
+
+def test_duplex_backs_mirror_for_each_flip(kit_project: Path) -> None:
+    for flip in ("long", "short"):
+        doc = open_pdf(build(kit_project, paper="a4", duplex=flip))
+        fronts, backs = placements(doc, 0), placements(doc, 1)
+        assert [b.side for b in backs] == ["back"] * 9
+        for front, back in zip(fronts, backs, strict=True):
+            width, height = 63.5 + 6, 88.9 + 6
+            if flip == "long":
+                assert near(back.x, 210 - front.x - width) and near(back.y, front.y)
+            else:
+                assert near(back.x, front.x) and near(back.y, 297 - front.y - height)
+
+
+def test_per_card_back_and_shared_back(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project))
+    backs = Counter(p.form for p in placements(doc, 1) + placements(doc, 3))
+    assert backs == {"back-demo.component.card": 7, "back-demo.card.king": 3}
+
+
+def test_back_offset_moves_only_back_pages(kit_project: Path) -> None:
+    plain = open_pdf(build(kit_project))
+    front_plain, back_plain = placements(plain, 0)[0], placements(plain, 1)[0]
+    shifted = open_pdf(build(kit_project, back_offset=(1.0, -0.5)))
+    front, back = placements(shifted, 0)[0], placements(shifted, 1)[0]
+    assert (front.x, front.y) == (front_plain.x, front_plain.y)
+    assert near(back.x - back_plain.x, 1.0) and near(back.y - back_plain.y, -0.5)
+
+
+def test_letter_and_per_card_bleed(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project, paper="letter", bleed_mode="card"))
+    assert all(near(a, b) for a, b in zip(page_size(doc, 0), (215.9, 279.4), strict=True))
+    first, second = placements(doc, 0)[:2]
+    assert near(second.x - first.x, 63.5 + 6)  # gutter = 2 × bleed
+    assert near(first.clip[2], 63.5 + 6)
+
+
+def test_no_backs_without_duplex_and_fold_keeps_pairs_on_one_page(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project, duplex="none"))
+    assert doc.page_count == 2 and all(p.side == "front" for p in placements(doc, 0))
+    fold = open_pdf(build(kit_project, fold=True))
+    on_page = placements(fold, 0)
+    assert Counter(p.side for p in on_page)["front"] == Counter(p.side for p in on_page)["back"]
+
+
+def test_rebuild_is_byte_identical(kit_project: Path) -> None:
+    first = build(kit_project).read_bytes()
+    assert build(kit_project).read_bytes() == first
+
+
+def test_metadata(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project))
+    assert doc.metadata["title"] == "Demo – print-and-play (en, a4)"
+    assert doc.metadata["author"] == "starpress"
+    assert doc.xref_get_key(doc.pdf_catalog(), "Lang") == ("string", "en")
+
+
+def test_icons_and_faces_are_stored_once(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project))
+    names = [name for page in doc for (_xref, name, *_rest) in page.get_xobjects()]
+    forms = {name for name in names}
+    assert "FormXob.front-demo.card.ace" in forms
+    xrefs = {
+        xref
+        for page in doc
+        for (xref, name, *_rest) in page.get_xobjects()
+        if name == "FormXob.front-demo.card.ace"
+    }
+    assert len(xrefs) == 1  # seven aces, one drawing
+
+
+def test_overflow_is_reported_and_strict_fails(kit_project: Path) -> None:
+    layout = kit_project / "templates" / "cards" / "demo.yaml"
+    layout.write_text(
+        LAYOUT.replace(
+            'h: 30, text: "{text}", size: 10', 'h: 1, text: "{text}", size: 10, min_size: 9'
+        )
+    )
+    result = run_cli("pnp", "demo", "--strict", cwd=kit_project)
+    assert result.returncode == 1
+    assert "demo.card.ace: box 'text' (text needs more than 9 pt)" in result.stderr
+    relaxed = run_cli("pnp", "demo", cwd=kit_project)
+    assert relaxed.returncode == 0
+
+
+def test_bad_layout_is_a_one_line_error_and_writes_nothing(kit_project: Path) -> None:
+    layout = kit_project / "templates" / "cards" / "demo.yaml"
+    layout.write_text(
+        LAYOUT.replace('type: rect, full_bleed: true, fill: "#203040"', "type: rect, colour: red")
+    )
+    result = run_cli("pnp", "demo", cwd=kit_project)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == (
+        "templates/cards/demo.yaml:12:40: unknown field 'colour'"
+    )
+    assert not (kit_project / "build").exists()
+
+
+def test_bad_option_is_a_one_line_error(kit_project: Path) -> None:
+    result = run_cli("pnp", "demo", "--duplex", "sideways", cwd=kit_project)
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip() == "error: --duplex must be one of long, short, none (got 'sideways')"
+    )
+
+
+def test_interrupted_build_leaves_no_pdf(
+    kit_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pnp.kit
+
+    def explode(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pnp.kit, "draw_face", explode)
+    with pytest.raises(KeyboardInterrupt):
+        build(kit_project)
+    assert list((kit_project / "out").iterdir()) == []
+
+
+def test_missing_translation_falls_back_and_is_listed(kit_project: Path) -> None:
+    result = run_cli("pnp", "demo", "--lang", "pt-BR", cwd=kit_project)
+    assert result.returncode == 0, result.stderr
+    assert (
+        "demo-pt-BR-a4.pdf: 6 text(s) not yet translated, printed in the source language"
+        in result.stdout
+    )
