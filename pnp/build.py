@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from pnp.export import Source, export_pngs, export_tts
 from pnp.kit import KitOptions, KitReport, build_kit, printed_faces
 from pnp.layout import Templates, load_templates
 from starpress.i18n import texts_for
@@ -16,6 +18,7 @@ from starpress.model import LANGUAGES, Game
 @dataclass
 class BuildResult:
     reports: list[KitReport] = field(default_factory=list)
+    exports: list[Path] = field(default_factory=list)
     fallbacks: dict[str, int] = field(default_factory=dict)  # kit file name -> texts
 
     @property
@@ -62,8 +65,14 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
 
 
 def run(
-    root: Path, jobs: list[Job], out_dir: Path, progress: Callable[[int], None] | None = None
+    root: Path,
+    jobs: list[Job],
+    out_dir: Path,
+    progress: Callable[[int], None] | None = None,
+    png: bool = False,
+    tts: bool = False,
 ) -> BuildResult:
+    """Build each job's kit PDF, and its print-shop PNGs and TTS decks when asked."""
     result = BuildResult()
     for job in jobs:
         game = job.game
@@ -73,6 +82,20 @@ def run(
             game, job.templates, icons, job.options, out_dir, texts, game.ids(), progress
         )
         result.reports.append(report)
+        source = Source(game, job.templates, icons, texts)
+        name = f"{game.id}-{job.options.lang}"
+        if png:
+            result.exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))
+        if tts:
+            folder = _fresh(out_dir / "tts" / name)
+            result.exports.extend(export_tts(source, folder, job.options.lang))
         if texts.fallbacks:
             result.fallbacks[report.path.name] = len(set(texts.fallbacks))
     return result
+
+
+def _fresh(folder: Path) -> Path:
+    """An export folder emptied of an earlier run's files, so nothing stale remains."""
+    if folder.is_dir():
+        shutil.rmtree(folder)
+    return folder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import cast, get_args
 
@@ -9,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pnp import impose, marks
-from pnp.build import plan
+from pnp.build import BuildResult, plan
 from pnp.build import run as run_jobs
 from pnp.calibrate import build_calibration
 from pnp.kit import PAPERS, KitOptions
@@ -24,71 +25,65 @@ class OptionError(ValueError):
     """An option value that is not allowed; the message names the option."""
 
 
-def parse_options(
-    paper: str,
-    marks_name: str,
-    bleed: float,
-    bleed_mode: str,
-    duplex: str,
-    back_offset: str,
-    fold: bool,
-    proof: bool,
-    ink_saver: bool,
-) -> KitOptions:
-    _choose("--paper", paper, tuple(PAPERS))
-    _choose("--marks", marks_name, get_args(marks.Marks))
-    _choose("--bleed-mode", bleed_mode, get_args(impose.BleedMode))
-    _choose("--duplex", duplex, get_args(impose.Flip))
+@dataclass(frozen=True)
+class Request:
+    """`starpress pnp` as typed on the command line, before checking."""
+
+    target: str
+    lang: str = "source"
+    paper: str = "a4"
+    out: Path = Path("build/pnp")
+    marks: str = "crop"
+    bleed: float = 3.0
+    bleed_mode: str = "shared"
+    duplex: str = "long"
+    back_offset: str = "0,0"
+    fold: bool = False
+    proof: bool = False
+    ink_saver: bool = False
+    strict: bool = False
+    png: bool = False
+    tts: bool = False
+
+
+def parse_options(request: Request) -> KitOptions:
+    """The kit options of a request; OptionError names the first bad option."""
+    _choose("--paper", request.paper, tuple(PAPERS))
+    _choose("--marks", request.marks, get_args(marks.Marks))
+    _choose("--bleed-mode", request.bleed_mode, get_args(impose.BleedMode))
+    _choose("--duplex", request.duplex, get_args(impose.Flip))
     try:
-        dx, dy = (float(part) for part in back_offset.split(","))
+        dx, dy = (float(part) for part in request.back_offset.split(","))
     except ValueError:
-        message = f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not {back_offset!r}"
+        message = f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not {request.back_offset!r}"
         raise OptionError(message) from None
     return KitOptions(
         lang="",
-        paper=paper,
-        marks=cast(marks.Marks, marks_name),
-        bleed=bleed,
-        bleed_mode=cast(impose.BleedMode, bleed_mode),
-        duplex=cast(impose.Flip, duplex),
+        paper=request.paper,
+        marks=cast(marks.Marks, request.marks),
+        bleed=request.bleed,
+        bleed_mode=cast(impose.BleedMode, request.bleed_mode),
+        duplex=cast(impose.Flip, request.duplex),
         back_offset=(dx, dy),
-        fold=fold,
-        proof=proof,
-        ink_saver=ink_saver,
+        fold=request.fold,
+        proof=request.proof,
+        ink_saver=request.ink_saver,
     )
 
 
-def run(
-    root: Path,
-    target: str,
-    lang: str,
-    paper: str,
-    out: Path,
-    marks_name: str,
-    bleed: float,
-    bleed_mode: str,
-    duplex: str,
-    back_offset: str,
-    fold: bool,
-    proof: bool,
-    ink_saver: bool,
-    strict: bool,
-    console: Console,
-    errors: Console,
-) -> int:
+def run(root: Path, request: Request, console: Console, errors: Console) -> int:
     """The whole command; returns the exit code."""
     try:
-        options = parse_options(
-            paper, marks_name, bleed, bleed_mode, duplex, back_offset, fold, proof, ink_saver
-        )
-        if target == "calibrate":
-            path = build_calibration(out, options)
+        options = parse_options(request)
+        if request.target == "calibrate":
+            path = build_calibration(request.out, options)
             console.print(f"wrote {path}", highlight=False)
             return 0
-        if lang not in ("all", "source", *LANGUAGES):
-            raise OptionError(f"--lang must be one of all, {', '.join(LANGUAGES)} (got {lang!r})")
-        games = None if target == "all" else [target]
-        jobs = plan(root, games, lang, options)
+        if request.lang not in ("all", "source", *LANGUAGES):
+            allowed = ", ".join(("all", *LANGUAGES))
+            raise OptionError(f"--lang must be one of {allowed} (got {request.lang!r})")
+        games = None if request.target == "all" else [request.target]
+        jobs = plan(root, games, request.lang, options)
     except (OptionError, UnknownGame) as error:
         errors.print(f"[red]error:[/red] {error}", highlight=False)
         return EXIT_BAD_INPUT
@@ -98,7 +93,7 @@ def run(
         errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
         return EXIT_BAD_INPUT
     total = sum(job.faces for job in jobs)
-    with Progress(
+    bar = Progress(
         TextColumn("[bold]print-and-play"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -106,15 +101,26 @@ def run(
         console=console,
         transient=True,
         disable=not console.is_terminal,
-    ) as progress:
-        task = progress.add_task("cards", total=total)
-        result = run_jobs(root, jobs, out, lambda done: progress.advance(task, done))
+    )
+    with bar:
+        task = bar.add_task("cards", total=total)
+        result = run_jobs(
+            root, jobs, request.out, lambda done: bar.advance(task, done), request.png, request.tts
+        )
+    _report(result, console, errors)
+    return EXIT_OVERFLOW if result.overflow and request.strict else 0
+
+
+def _report(result: BuildResult, console: Console, errors: Console) -> None:
     for report in result.reports:
         console.print(
             f"wrote {report.path} ({report.pages} pages, {report.faces} cards)",
             highlight=False,
             soft_wrap=True,
         )
+    for folder in sorted({path.parent for path in result.exports}):
+        files = sum(1 for path in result.exports if path.parent == folder)
+        console.print(f"wrote {folder}/ ({files} files)", highlight=False, soft_wrap=True)
     for name, count in sorted(result.fallbacks.items()):
         console.print(
             f"{name}: {count} text(s) not yet translated, printed in the source language",
@@ -125,8 +131,6 @@ def run(
         errors.print(f"text does not fit its box ({len(result.overflow)}):", highlight=False)
         for line in result.overflow:
             errors.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
-        return EXIT_OVERFLOW if strict else 0
-    return 0
 
 
 def _choose(option: str, value: str, allowed: tuple[str, ...]) -> None:

@@ -149,13 +149,17 @@ def pnp(
     ] = False,
     ink_saver: Annotated[bool, typer.Option(help="No full-bleed fills.")] = False,
     strict: Annotated[bool, typer.Option(help="Exit 1 when any text overflows its box.")] = False,
+    png: Annotated[
+        bool, typer.Option(help="Also one 300 dpi PNG per card, with bleed (print shops).")
+    ] = False,
+    tts: Annotated[
+        bool, typer.Option(help="Also Tabletop Simulator deck sheets and saved-object JSON.")
+    ] = False,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-fold].pdf."""
     from pnp import command
 
-    root = _root()
-    code = command.run(
-        root,
+    request = command.Request(
         target,
         lang,
         paper,
@@ -169,9 +173,10 @@ def pnp(
         proof,
         ink_saver,
         strict,
-        _console(),
-        _stderr(),
+        png,
+        tts,
     )
+    code = command.run(_root(), request, _console(), _stderr())
     if code:
         raise typer.Exit(code)
 

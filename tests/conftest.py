@@ -90,3 +90,57 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         timeout=120,
         check=False,
     )
+
+
+CARDS = """\
+cards:
+  - id: demo.card.ace
+    component: demo.component.card
+    name: Ace
+    count: 7
+    fields: {text: "Gain 2 :coin:."}
+  - id: demo.card.king
+    component: demo.component.card
+    name: King
+    count: 3
+    fields: {text: "Draw a card."}
+    back: {text: "A different back"}
+    provenance: prototype
+"""
+
+LAYOUT = """\
+colors: {ink: "#222222"}
+components:
+  demo.component.card: {front: front, back: back}
+layouts:
+  front:
+    boxes:
+      - {name: background, type: rect, full_bleed: true, fill: "#f0e8d8"}
+      - {name: title, type: text, x: 4, y: 4, w: -8mm, h: 10, text: "**{name}**", size: 12}
+      - {name: text, type: text, x: 4, y: 20, w: -8mm, h: 30, text: "{text}", size: 10}
+  back:
+    boxes:
+      - {name: background, type: rect, full_bleed: true, fill: "#203040"}
+      - {name: text, type: text, x: 4, y: 40, w: -8mm, h: 10, text: "{text}", color: "#ffffff"}
+"""
+
+POKER = (63.5, 88.9)
+
+
+@pytest.fixture
+def kit_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    project = make_project(tmp_path, {"cards.yaml": CARDS})
+    (project / "templates" / "cards").mkdir(parents=True)
+    (project / "templates" / "cards" / "demo.yaml").write_text(LAYOUT, encoding="utf-8")
+    return project
+
+
+def build(project: Path, **options: object) -> Path:
+    from pnp.build import plan, run
+    from pnp.kit import KitOptions
+
+    kit_options = KitOptions(lang="en", **options)  # type: ignore[arg-type]
+    result = run(project, plan(project, ["demo"], "source", kit_options), project / "out")
+    assert result.overflow == []
+    return result.reports[0].path

@@ -1,0 +1,68 @@
+"""Print-shop PNGs and Tabletop Simulator decks, checked from the files written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from pnp.build import plan, run
+from pnp.kit import KitOptions
+from tests.conftest import build
+from tests.pdfread import open_pdf
+
+
+def export(project: Path, png: bool = False, tts: bool = False) -> list[Path]:
+    jobs = plan(project, ["demo"], "source", KitOptions(lang="en"))
+    return run(project, jobs, project / "out", png=png, tts=tts).exports
+
+
+def test_print_shop_pngs_are_825_by_1125_for_poker(kit_project: Path) -> None:
+    paths = export(kit_project, png=True)
+    names = sorted(path.name for path in paths)
+    assert names == [
+        "demo.card.ace-front.png",
+        "demo.card.king-back.png",
+        "demo.card.king-front.png",
+        "demo.component.card-back.png",
+    ]
+    for path in paths:
+        image = Image.open(path)
+        assert image.size == (825, 1125) and image.mode == "RGB"
+        assert round(image.info["dpi"][0]) == 300
+
+
+def test_tts_sheets_and_saved_object(kit_project: Path) -> None:
+    paths = export(kit_project, tts=True)
+    sheet = Image.open(next(p for p in paths if p.name == "demo-en-card-1.png"))
+    assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+    # 10 cards + the hidden-card slot = 11 slots: 10 columns, 2 rows
+    width, height = sheet.size
+    assert (width % 10, height % 2) == (0, 0)
+    card_w, card_h = width // 10, height // 2
+    assert abs(card_h / card_w - 88.9 / 63.5) < 0.01
+    backs = Image.open(next(p for p in paths if p.name == "demo-en-card-1-backs.png"))
+    assert backs.size == sheet.size  # the king has its own back: TTS needs a back sheet
+    saved = json.loads(next(p for p in paths if p.suffix == ".json").read_text())
+    (deck,) = saved["ObjectStates"]
+    assert deck["Name"] == "DeckCustom" and len(deck["DeckIDs"]) == 10
+    (custom,) = deck["CustomDeck"].values()
+    assert (custom["NumWidth"], custom["NumHeight"]) == (10, 2)
+    assert custom["BackIsHidden"] is True and custom["UniqueBack"] is True
+    assert deck["DeckIDs"][:2] == [1000, 1001]
+
+
+def test_ink_saver_drops_full_bleed_fills(kit_project: Path) -> None:
+    normal = open_pdf(build(kit_project))
+    saver = open_pdf(build(kit_project, ink_saver=True))
+
+    # the front background is a full-bleed fill #f0e8d8 = 0.941 0.910 0.847 rg
+    def uses_background(doc: object) -> bool:
+        return any(
+            b".941176 .909804 .847059 rg" in doc.xref_stream(xref)  # type: ignore[attr-defined]
+            for xref in range(1, doc.xref_length())  # type: ignore[attr-defined]
+            if doc.xref_is_stream(xref)  # type: ignore[attr-defined]
+        )
+
+    assert uses_background(normal) and not uses_background(saver)

@@ -1,0 +1,73 @@
+"""Rich text fitting: wrapping, shrinking, and icons on the baseline."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp import textfit
+from pnp.fonts import register_fonts
+
+FAMILY = "DejaVuSansCondensed"
+
+
+@pytest.fixture(autouse=True)
+def fonts() -> None:
+    register_fonts()
+
+
+def fit(text: str, width: float, height: float, size: float = 10, minimum: float = 5):  # type: ignore[no-untyped-def]
+    words = textfit.measure(text, FAMILY, False, "demo", {})
+    return textfit.fit(words, width, height, size, minimum, 1.2, FAMILY)
+
+
+def test_short_text_keeps_its_size() -> None:
+    fitted = fit("Gain 2 :coin:.", 100, 20)
+    assert (fitted.size, fitted.overflow) == (10, False)
+
+
+def test_long_text_shrinks_until_it_fits() -> None:
+    text = "Draw two cards, then discard one card of your choice. " * 3
+    fitted = fit(text, 100, 40)
+    assert 5 <= fitted.size < 10 and not fitted.overflow
+    assert fitted.height <= 40
+
+
+def test_text_that_cannot_fit_is_overflow_at_the_minimum_size() -> None:
+    fitted = fit("word " * 200, 50, 10, minimum=6)
+    assert fitted.overflow and fitted.size == 6
+
+
+def test_icons_sit_on_the_baseline_also_in_centred_wrapped_lines() -> None:
+    fitted = fit(":coin: and :coin: on two lines of centred text :coin:", 60, 40)
+    texts: list[tuple[str, float, float]] = []
+    icons: list[tuple[str, float, float, float]] = []
+    textfit.draw_lines(
+        fitted,
+        0,
+        40,
+        60,
+        "center",
+        lambda text, font, size, x, y: texts.append((text, x, y)),
+        lambda icon, x, y, size: icons.append((icon, x, y, size)),
+    )
+    lines = sum(len(paragraph) for paragraph in fitted.lines)
+    assert lines >= 2
+    first = 40 - fitted.ascent
+    baselines = [first - number * fitted.size * 1.2 for number in range(lines)]
+    assert {round(y, 6) for _t, _x, y in texts} <= {round(b, 6) for b in baselines}
+    for _icon, _x, y, size in icons:
+        # the icon's bottom is a small, fixed drop below one of the text baselines
+        drop = textfit.ICON_DROP * fitted.size
+        assert any(abs((y + drop) - baseline) < 1e-6 for baseline in baselines)
+        assert size == pytest.approx(textfit.ICON_EM * fitted.size)
+    # centred: every line's middle is the box's middle
+    assert all(0 <= x <= 60 for _t, x, _y in texts)
+
+
+def test_text_made_only_of_icons_fits_and_draws_icons() -> None:
+    fitted = fit(":coin: :coin: :coin:", 40, 15, size=20)
+    drawn: list[str] = []
+    textfit.draw_lines(
+        fitted, 0, 15, 40, "left", lambda *args: None, lambda icon, x, y, size: drawn.append(icon)
+    )
+    assert drawn == ["coin", "coin", "coin"] and not fitted.overflow
