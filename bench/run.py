@@ -6,10 +6,12 @@ first run also pays for a cold disk cache. Targets are the project's promises, n
 
 from __future__ import annotations
 
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,6 +31,45 @@ def wall_time(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def child(script: str, out: Path) -> tuple[list[str], float]:
+    """Run a bench script in a fresh process: its output lines and its peak memory (MB)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), str(out)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return done.stdout.splitlines(), max(peak, before) / 1024
+
+
+def print_and_play() -> None:
+    """Cards per second over every kit, the ratio to bare reportlab, sizes, peak memory."""
+    with tempfile.TemporaryDirectory() as folder:
+        ours = []
+        for _ in range(3):
+            lines, peak = child("pnp_kits.py", Path(folder))
+            cards, seconds = lines[0].split()
+            ours.append(float(seconds))
+        floor = []
+        for _ in range(3):
+            bare, _peak = child("bare_reportlab.py", Path(folder) / "bare.pdf")
+            floor.append(float(bare[0].split()[1]))
+    best, best_floor = min(ours), min(floor)
+    print(f"\nprint-and-play: {cards} cards, all five kits, source language, A4")
+    print(f"  {int(cards) / best:8.0f} cards/s   ({best:.2f} s; best of 3)")
+    ratio = best / best_floor
+    verdict = "ok" if ratio <= 2 else "OVER TARGET"
+    print(f"  {ratio:8.2f} x bare reportlab ({best_floor:.2f} s)   target <= 2x  {verdict}")
+    memory = "ok" if peak < 300 else "OVER TARGET"
+    print(f"  {peak:8.0f} MB peak memory   target < 300 MB  {memory}")
+    for line in lines[1:]:
+        name, pages, size = line.split()
+        print(f"  {name:36} {int(pages):4d} pages {int(size) / 1024:8.0f} KB")
+
+
 def main() -> int:
     print(f"{'benchmark':32} {'median':>9} {'min':>9} {'target':>8}  verdict")
     for name, command, target in BENCHMARKS:
@@ -36,6 +77,7 @@ def main() -> int:
         median = statistics.median(times)
         verdict = "ok" if median <= target else "OVER TARGET"
         print(f"{name:32} {median:8.3f}s {min(times):8.3f}s {target:7.1f}s  {verdict}")
+    print_and_play()
     return 0
 
 

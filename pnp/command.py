@@ -13,6 +13,7 @@ from pnp import impose, marks
 from pnp.build import BuildResult, plan
 from pnp.build import run as run_jobs
 from pnp.calibrate import build_calibration
+from pnp.faces import DrawError
 from pnp.kit import PAPERS, KitOptions
 from starpress.load import ContentError, UnknownGame
 from starpress.model import LANGUAGES
@@ -102,11 +103,20 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
         transient=True,
         disable=not console.is_terminal,
     )
-    with bar:
-        task = bar.add_task("cards", total=total)
-        result = run_jobs(
-            root, jobs, request.out, lambda done: bar.advance(task, done), request.png, request.tts
-        )
+    try:
+        with bar:
+            task = bar.add_task("cards", total=total)
+            result = run_jobs(
+                root,
+                jobs,
+                request.out,
+                lambda done: bar.advance(task, done),
+                request.png,
+                request.tts,
+            )
+    except DrawError as error:
+        errors.print(f"[red]error:[/red] {error}", highlight=False)
+        return EXIT_BAD_INPUT
     _report(result, console, errors)
     return EXIT_OVERFLOW if result.overflow and request.strict else 0
 

@@ -6,6 +6,7 @@ become PDF points with the origin at the bottom-left corner of the face's bleed 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -20,6 +21,7 @@ from pnp.units import to_points
 from starpress.model import Card, FieldValue
 
 PROTOTYPE_MARK = "PROTOTYPE"
+_HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 Translate = Callable[[str, str], str]
 """(stable id of a text, its source text) -> the text in the kit's language."""
 
@@ -55,49 +57,83 @@ class FaceContext:
     overflow: list[str] = field(default_factory=list)
 
 
+class DrawError(ValueError):
+    """A card that cannot be drawn as its layout asks (e.g. an unknown colour)."""
+
+
+@dataclass(frozen=True)
+class Values:
+    """A face's fields as lists of strings: `shown` in the kit's language, `raw` as written.
+
+    Texts use `shown`; colours and icon ids use `raw`, so a translation can never turn a
+    colour key like `red` into a word the layout does not know.
+    """
+
+    shown: dict[str, list[str]]
+    raw: dict[str, list[str]]
+
+
 def draw_face(
     ctx: FaceContext, layout: ResolvedLayout, card: Card, side: str, size: FaceSize
 ) -> None:
     """Draw one face with the origin at the bottom-left corner of its bleed area."""
-    fields = _fields(card, side, ctx.translate)
-    component = ctx.titles.get(card.component, "")
-    fields.setdefault("component", ctx.translate(f"{card.component}.name", component))
+    values = _values(ctx, card, side)
     for box in layout.boxes:
-        if box.when is not None and not fields.get(box.when):
+        if box.when is not None and not "".join(values.shown.get(box.when, [])):
             continue
-        _draw_box(ctx, box, fields, size, card.id)
+        _draw_box(ctx, box, values, size, card.id)
     if card.provenance == "prototype" and side == "front":
         _prototype_mark(ctx, layout, size)
 
 
-def _fields(card: Card, side: str, translate: Translate) -> dict[str, str]:
-    """The card's fields as display strings in the kit's language (lists joined by spaces)."""
-    values: dict[str, FieldValue] = dict(card.fields)
-    if side == "back":
-        values = dict(card.back or {})
+def _values(ctx: FaceContext, card: Card, side: str) -> Values:
+    fields: dict[str, FieldValue] = dict(card.back or {}) if side == "back" else dict(card.fields)
     prefix = f"{card.id}.{'back' if side == 'back' else 'fields'}"
-    shown = {key: _display(value, f"{prefix}.{key}", translate) for key, value in values.items()}
-    shown.setdefault("name", translate(f"{card.id}.name", card.name) if card.name else "")
-    shown.setdefault("id", card.id)
-    shown.setdefault("count", str(card.count))
-    return shown
+    raw = {key: _items(value) for key, value in fields.items()}
+    shown: dict[str, list[str]] = {}
+    for key, value in fields.items():
+        if isinstance(value, list):
+            shown[key] = [
+                ctx.translate(f"{prefix}.{key}.{n}", item) for n, item in enumerate(value)
+            ]
+        elif isinstance(value, str):
+            shown[key] = [ctx.translate(f"{prefix}.{key}", value)]
+        else:
+            shown[key] = raw[key]
+    component = ctx.titles.get(card.component, "")
+    extra = {
+        "name": ctx.translate(f"{card.id}.name", card.name) if card.name else "",
+        "component": ctx.translate(f"{card.component}.name", component),
+        "id": card.id,
+        "count": str(card.count),
+    }
+    for key, value in extra.items():
+        shown.setdefault(key, [value])
+        raw.setdefault(key, [value])
+    return Values(shown, raw)
 
 
-def _display(value: FieldValue, text_id: str, translate: Translate) -> str:
+def _items(value: FieldValue) -> list[str]:
     if isinstance(value, list):
-        return " ".join(translate(f"{text_id}.{index}", item) for index, item in enumerate(value))
-    if isinstance(value, str):
-        return translate(text_id, value)
-    return f"{value:g}" if isinstance(value, float) else str(value)
+        return list(value)
+    return [f"{value:g}" if isinstance(value, float) else str(value)]
 
 
-def _substitute(template: str, fields: dict[str, str]) -> str | None:
-    """The template with `{field}` filled in, or None when a field is missing or empty."""
+def _substitute(template: str, fields: dict[str, list[str]], separator: str = " ") -> str | None:
+    """The template with `{field}` (items joined) and `{field.N}` (item N) filled in.
+
+    None when a field it names is missing or empty: the box is then not drawn.
+    """
     missing = False
 
-    def fill(match: object) -> str:
+    def fill(match: re.Match[str]) -> str:
         nonlocal missing
-        value = fields.get(match.group(1), "")  # type: ignore[attr-defined]
+        items = fields.get(match.group(1), [])
+        if match.group(2) is not None:
+            index = int(match.group(2))
+            value = items[index] if index < len(items) else ""
+        else:
+            value = separator.join(items)
         missing = missing or not value
         return value
 
@@ -105,9 +141,7 @@ def _substitute(template: str, fields: dict[str, str]) -> str | None:
     return None if missing else result
 
 
-def _draw_box(
-    ctx: FaceContext, box: Box, fields: dict[str, str], size: FaceSize, card_id: str
-) -> None:
+def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_id: str) -> None:
     canvas = ctx.canvas
     x = _length(box.x or 0, size.width)
     y = _length(box.y or 0, size.height)
@@ -117,8 +151,8 @@ def _draw_box(
         x, y, w, h = _bleed_out(x, y, w, h, size)
     left = size.bleed + x
     bottom = size.bleed + size.height - y - h
-    fill = _color(ctx, box.fill, fields)
-    stroke = _color(ctx, box.stroke, fields)
+    fill = _color(ctx, box.fill, values, box.name, card_id)
+    stroke = _color(ctx, box.stroke, values, box.name, card_id)
     if ctx.ink_saver and box.full_bleed:
         fill, stroke = None, HexColor("#b0b0b0")
     canvas.saveState()
@@ -131,14 +165,15 @@ def _draw_box(
     if box.type in ("rect", "ellipse", "line"):
         _shape(canvas, box, left, bottom, w, h, fill, stroke, size)
     elif box.type == "icon" and box.icon is not None:
-        icon = _substitute(box.icon, fields)
+        icon = _substitute(box.icon, values.raw)
         if icon:
             side = min(w, h)
             ctx.icons.draw(icon.strip(":"), left + (w - side) / 2, bottom + (h - side) / 2, side)
     elif box.type == "text" and box.text is not None:
-        text = _substitute(box.text, fields)
+        text = _substitute(box.text, values.shown, "\n" if box.join == "line" else " ")
         if text:
-            _text(ctx, box, text, left, bottom, w, h, fill, card_id)
+            ink = _color(ctx, box.color or ctx.templates.defaults.color, values, box.name, card_id)
+            _text(ctx, box, text, left, bottom, w, h, fill, ink, card_id)
     canvas.restoreState()
 
 
@@ -183,6 +218,7 @@ def _text(
     w: float,
     h: float,
     fill: Color | None,
+    color: Color | None,
     card_id: str,
 ) -> None:
     defaults = ctx.templates.defaults
@@ -199,18 +235,30 @@ def _text(
     if valign != "top":
         spare = h - fitted.height
         top -= spare / 2 if valign == "middle" else spare
-    color = _color(ctx, box.color, {}) or _color(ctx, defaults.color, {})
     canvas = ctx.canvas
     if fill is not None:
         canvas.setFillColor(fill)
         canvas.rect(left, bottom, w, h, fill=1, stroke=0)
 
-    def draw_text(piece: str, font: str, size: float, x: float, baseline: float) -> None:
-        canvas.setFillColor(color or HexColor("#000000"))
-        canvas.setFont(font, size)
-        canvas.drawString(x, baseline, piece)
+    # one text object for the whole box: far cheaper than a drawString per word
+    writer = canvas.beginText()
+    writer.setFillColor(color or HexColor("#000000"))
+    current: list[object] = [None, None]
 
-    textfit.draw_lines(fitted, left, top, w, box.align or "left", draw_text, ctx.icons.draw)
+    def draw_text(piece: str, font: str, size: float, x: float, baseline: float) -> None:
+        if current != [font, size]:
+            writer.setFont(font, size)
+            current[:] = [font, size]
+        writer.setTextOrigin(x, baseline)
+        writer.textOut(piece)
+
+    icons: list[tuple[str, float, float, float]] = []
+    textfit.draw_lines(
+        fitted, left, top, w, box.align or "left", draw_text, lambda *icon: icons.append(icon)
+    )
+    canvas.drawText(writer)
+    for icon_id, x, y, side in icons:
+        ctx.icons.draw(icon_id, x, y, side)
 
 
 def _length(value: float | str, reference: float) -> float:
@@ -253,11 +301,19 @@ def _prototype_mark(ctx: FaceContext, layout: ResolvedLayout, size: FaceSize) ->
     canvas.restoreState()
 
 
-def _color(ctx: FaceContext, value: str | None, fields: dict[str, str]) -> Color | None:
+def _color(
+    ctx: FaceContext, value: str | None, values: Values, box: str, card_id: str
+) -> Color | None:
+    """A colour from a name in `colors`, a #rrggbb value, or a field holding either."""
     if value is None or value == "none":
         return None
-    resolved = _substitute(value, fields) if "{" in value else value
+    resolved = _substitute(value, values.raw) if "{" in value else value
     if not resolved:
         return None
     resolved = ctx.templates.colors.get(resolved, resolved)
+    if not _HEX_RE.match(resolved):
+        raise DrawError(
+            f"{card_id}: box '{box}': unknown colour {resolved!r} "
+            "(not in the layout's colors, not #rrggbb)"
+        )
     return HexColor(resolved)

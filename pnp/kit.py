@@ -17,7 +17,7 @@ import yaml
 from reportlab.lib.colors import HexColor
 
 from pnp import impose, marks
-from pnp.faces import FaceContext, FaceSize, Translate, draw_face
+from pnp.faces import DrawError, FaceContext, FaceSize, Translate, draw_face
 from pnp.fonts import face as font_face
 from pnp.fonts import register_fonts
 from pnp.icons import IconForms
@@ -193,7 +193,7 @@ class _Builder:
                 paper["width"] * MM, paper["height"] * MM, width, height, margin, gutter
             )
         if sheet.capacity == 0:
-            raise ValueError(
+            raise DrawError(
                 f"{faces[0].card.component}: a {width / MM:.1f} x {height / MM:.1f} mm"
                 f" card does not fit on {options.paper}"
             )

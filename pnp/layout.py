@@ -23,8 +23,8 @@ from starpress.yamlpos import Located, YamlSyntaxError, load_located
 Length = float | str
 """mm as a number, or a string with a unit: `3mm`, `0.125in`, `9pt`, `50%`."""
 
-FIELD_RE = re.compile(r"\{([a-z][a-z0-9_]*)\}")
-"""A field placeholder in a box's text, icon or colour: `{cost}`."""
+FIELD_RE = re.compile(r"\{([a-z][a-z0-9_]*)(?:\.(\d+))?\}")
+"""A field placeholder in a box's text, icon or colour: `{cost}`, or one item: `{steps.0}`."""
 
 BoxType = Literal["rect", "ellipse", "line", "text", "icon"]
 Align = Literal["left", "center", "right"]
@@ -61,6 +61,7 @@ class Box(_Strict):
     color: str | None = None
     leading: float | None = None
     rotate: Literal[0, 90, 180, 270] | None = None
+    join: Literal["space", "line"] | None = None
     when: str | None = None
 
 

@@ -89,19 +89,34 @@ def fit(
     leading: float,
     family: str,
 ) -> Fitted:
-    """The largest size from max_size down to min_size at which the text fits the box."""
-    size = max_size
-    while True:
-        lines = _wrap(paragraphs, width / size, family)
-        fits = lines is not None and _height(lines, size, leading) <= height + 0.01
-        if fits or size - SIZE_STEP < min_size - 1e-9:
-            break
-        size -= SIZE_STEP
-    if lines is None:
-        lines = _wrap(paragraphs, width / size, family, force=True)
-        assert lines is not None
-    ascent = getAscent(face(family), size)
-    return Fitted(tuple(lines), size, leading, not fits, ascent)
+    """The largest size, in SIZE_STEP steps from max_size down to min_size, that fits the box.
+
+    A smaller size never fits worse, so the sizes are searched by bisection.
+    """
+    steps = max(0, round((max_size - min_size) / SIZE_STEP))
+    sizes = [max_size - step * SIZE_STEP for step in range(steps + 1)]
+    tried: dict[int, list[tuple[Line, ...]] | None] = {}
+
+    def fits(index: int) -> bool:
+        if index not in tried:
+            size = sizes[index]
+            lines = _wrap(paragraphs, width / size, family)
+            too_tall = lines is not None and _height(lines, size, leading) > height + 0.01
+            tried[index] = None if too_tall else lines
+        return tried[index] is not None
+
+    low, high = 0, len(sizes)  # the first size that fits is in sizes[low:high], or none
+    while low < high:
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle + 1
+    overflow = low == len(sizes)
+    size = sizes[-1] if overflow else sizes[low]
+    lines = _wrap(paragraphs, width / size, family, force=True) if overflow else tried[low]
+    assert lines is not None
+    return Fitted(tuple(lines), size, leading, overflow, getAscent(face(family), size))
 
 
 def draw_lines(
@@ -119,18 +134,38 @@ def draw_lines(
     for paragraph in fitted.lines:
         for line in paragraph:
             x = left + _offset(align, width, line.width * size)
-            for number, word in enumerate(line.words):
-                if number:
-                    x += line.space * size
-                for piece in word:
-                    if piece.icon is not None:
-                        gap = ICON_GAP * size
-                        draw_icon(piece.icon, x + gap, baseline - ICON_DROP * size, ICON_EM * size)
-                    else:
-                        draw_text(piece.text, piece.font, size, x, baseline)
-                    x += piece.width * size
+            for kind, value, font, at in _runs(line, x, size):
+                if kind == "icon":
+                    gap = ICON_GAP * size
+                    draw_icon(value, at + gap, baseline - ICON_DROP * size, ICON_EM * size)
+                else:
+                    draw_text(value, font, size, at, baseline)
             baseline -= size * fitted.leading
         baseline -= size * fitted.leading * PARAGRAPH_GAP
+
+
+def _runs(line: Line, x: float, size: float) -> Iterator[tuple[str, str, str, float]]:
+    """A line as (kind, text or icon id, font, x): consecutive words in one font form one run."""
+    run: list[str] = []
+    run_font, run_x = "", x
+    for number, word in enumerate(line.words):
+        if number:
+            if run:
+                run.append(" ")
+            x += line.space * size
+        for piece in word:
+            if piece.icon is not None or piece.font != run_font:
+                if run:
+                    yield "text", "".join(run).rstrip(), run_font, run_x
+                run, run_font, run_x = [], piece.font, x
+            if piece.icon is not None:
+                yield "icon", piece.icon, "", x
+                run_font = ""
+            else:
+                run.append(piece.text)
+            x += piece.width * size
+    if run:
+        yield "text", "".join(run), run_font, run_x
 
 
 def _words(tokens: list[Token], family: str, bold: bool, titles: dict[str, str]) -> Iterator[Word]:

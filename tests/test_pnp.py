@@ -217,3 +217,26 @@ def test_missing_translation_falls_back_and_is_listed(kit_project: Path) -> None
         "demo-pt-BR-a4.pdf: 6 text(s) not yet translated, printed in the source language"
         in result.stdout
     )
+
+
+def test_list_items_by_index_and_one_per_line(kit_project: Path) -> None:
+    from pnp.faces import Values, _substitute
+
+    fields = {"steps": ["Roll", "Move", "Attack"], "empty": [""]}
+    assert _substitute("{steps.1} then {steps.2}", fields) == "Move then Attack"
+    assert _substitute("{steps}", fields, "\n") == "Roll\nMove\nAttack"
+    assert _substitute("{steps.7}", fields) is None  # no such item: the box is skipped
+    assert _substitute("{empty}", fields) is None
+    assert Values({}, {}).shown == {}
+
+
+def test_unknown_colour_is_a_one_line_error_naming_card_and_box(kit_project: Path) -> None:
+    layout = kit_project / "templates" / "cards" / "demo.yaml"
+    layout.write_text(LAYOUT.replace('fill: "#203040"', "fill: rojo"))
+    result = run_cli("pnp", "demo", cwd=kit_project)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "error: demo.card.ace: box 'background': unknown colour 'rojo' "
+        "(not in the layout's colors, not #rrggbb)"
+    )
+    assert not list((kit_project / "build" / "pnp").glob("*.pdf"))
