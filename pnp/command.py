@@ -86,7 +86,7 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
         games = None if request.target == "all" else [request.target]
         jobs = plan(root, games, request.lang, options)
     except (OptionError, UnknownGame) as error:
-        errors.print(f"[red]error:[/red] {error}", highlight=False)
+        errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_BAD_INPUT
     except ContentError as error:
         for problem in error.problems:
@@ -115,7 +115,7 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
                 request.tts,
             )
     except DrawError as error:
-        errors.print(f"[red]error:[/red] {error}", highlight=False)
+        errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_BAD_INPUT
     _report(result, console, errors)
     return EXIT_OVERFLOW if result.overflow and request.strict else 0
