@@ -19,9 +19,12 @@ $(TESTSTAMP): $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-# Every output that exists so far: the validated content of all games.
+# Every output: the validated content, then every game's print-and-play kit in every
+# language on A4 and Letter (build/pnp/<game>-<lang>-<paper>.pdf).
 build: $(STAMP)
 	$(BIN)/starpress check
+	$(BIN)/starpress pnp all --lang all --paper a4 --strict
+	$(BIN)/starpress pnp all --lang all --paper letter --strict
 
 check: build
 
