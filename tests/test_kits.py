@@ -22,10 +22,7 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 def kits(paper: str, out: Path) -> dict[str, Path]:
     result = run(ROOT, plan(ROOT, None, "source", KitOptions(lang="", paper=paper)), out)
     assert result.overflow == [], result.overflow[:10]
-    return {
-        report.path.name.split("-")[0] if False else _game(report.path): report.path
-        for report in result.reports
-    }
+    return {_game(report.path): report.path for report in result.reports}
 
 
 def _game(path: Path) -> str:
