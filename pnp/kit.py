@@ -75,13 +75,27 @@ class Face:
     card: Card
     front: ResolvedLayout
     back: ResolvedLayout | None
+    deck: bool  # a deck of cards (shuffled together) rather than tokens or aids
     width: float  # trim, points
     height: float
 
     @property
-    def group(self) -> str:
-        """Each component gets sheets of its own, so decks come out already sorted."""
-        return self.card.component
+    def group(self) -> tuple[object, ...]:
+        """Which faces share sheets.
+
+        A deck of cards gets sheets of its own, so it comes out already sorted; tokens,
+        tiles and aids of one size, shape and kind of back share sheets, to save paper.
+        """
+        if self.deck:
+            return (self.card.component,)
+        shared_back = self.back is not None and self.card.back is None
+        return (
+            round(self.width, 2),
+            round(self.height, 2),
+            self.front.shape,
+            self.back is not None,
+            shared_back and self.card.component,
+        )
 
 
 def kit_path(out_dir: Path, game_id: str, options: KitOptions) -> Path:
@@ -99,7 +113,7 @@ def printed_faces(game: Game, templates: Templates, proof: bool = False) -> list
         for card in cards:
             front = templates.front(component.id, card.layout)
             width, height = size_mm(front.size or component.size or "poker")
-            face = Face(card, front, back, width * MM, height * MM)
+            face = Face(card, front, back, component.kind == "card", width * MM, height * MM)
             faces.extend([face] * (1 if proof else card.count))
     return faces
 
@@ -153,8 +167,8 @@ def build_kit(
 
 
 def _groups(faces: list[Face]) -> list[list[Face]]:
-    """Faces that share sheets: the cards of one component."""
-    groups: dict[str, list[Face]] = {}
+    """Faces that share sheets (see Face.group), in the order they first appear."""
+    groups: dict[tuple[object, ...], list[Face]] = {}
     for face in faces:
         groups.setdefault(face.group, []).append(face)
     return list(groups.values())
