@@ -155,7 +155,10 @@ def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_i
     stroke = _color(ctx, box.stroke, values, box.name, card_id)
     if ctx.ink_saver and box.full_bleed:
         fill, stroke = None, HexColor("#b0b0b0")
-    canvas.saveState()
+    # only rotation and dashes outlive a box; colours and widths are set before each use
+    isolated = bool(box.rotate or box.dash)
+    if isolated:
+        canvas.saveState()
     if box.rotate:
         canvas.translate(left + w / 2, bottom + h / 2)
         canvas.rotate(box.rotate)
@@ -174,7 +177,8 @@ def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_i
         if text:
             ink = _color(ctx, box.color or ctx.templates.defaults.color, values, box.name, card_id)
             _text(ctx, box, text, left, bottom, w, h, fill, ink, card_id)
-    canvas.restoreState()
+    if isolated:
+        canvas.restoreState()
 
 
 def _shape(

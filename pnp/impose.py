@@ -7,6 +7,7 @@ Slots are listed row by row from the top-left, the order a person reads a sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 Flip = Literal["long", "short", "none"]
@@ -176,6 +177,7 @@ def _fold(
     return Sheet(width, height, half.columns, half.rows, fronts, line, backs)
 
 
+@cache
 def outside_edges(sheet: Sheet, slot: Rect, tolerance: float = 0.01) -> tuple[bool, ...]:
     """Which sides (left, bottom, right, top) of a slot touch no neighbouring card."""
     others = [other for other in sheet.slots + sheet.back_slots if other is not slot]

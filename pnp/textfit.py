@@ -230,9 +230,18 @@ def _height(
     if count == 0:
         return 0.0
     gaps = max(0, sum(1 for paragraph in lines if paragraph) - 1)
-    descent = max(-getDescent(face("DejaVuSans"), size), ICON_DROP * size)
-    cap = getAscent(face("DejaVuSans"), size)
-    return cap + (count - 1) * size * leading + gaps * size * leading * PARAGRAPH_GAP + descent
+    ascent, descent = _metrics()
+    below = max(descent, ICON_DROP) * size
+    return (
+        ascent * size + (count - 1) * size * leading + gaps * size * leading * PARAGRAPH_GAP + below
+    )
+
+
+@cache
+def _metrics() -> tuple[float, float]:
+    """Ascent and descent (positive) of the text fonts at 1 pt."""
+    name = face("DejaVuSans")
+    return float(getAscent(name, 1.0)), float(-getDescent(name, 1.0))
 
 
 def _offset(align: str, width: float, line_width: float) -> float:
