@@ -240,3 +240,80 @@ def test_unknown_colour_is_a_one_line_error_naming_card_and_box(kit_project: Pat
         "(not in the layout's colors, not #rrggbb)"
     )
     assert not list((kit_project / "build" / "pnp").glob("*.pdf"))
+
+
+def _lines(doc: object, number: int) -> list[tuple[float, float, float, float]]:
+    """Every straight line drawn on a page, as x1, y1, x2, y2 in mm from the bottom-left."""
+    page = doc[number]  # type: ignore[index]
+    height = page.rect.height
+    found = []
+    for drawing in page.get_drawings():
+        for item in drawing["items"]:
+            if item[0] == "l":
+                start, end = item[1], item[2]
+                found.append(
+                    (start.x / MM, (height - start.y) / MM, end.x / MM, (height - end.y) / MM)
+                )
+    return found
+
+
+MM = 72 / 25.4
+
+
+def test_crop_marks_stand_outside_the_grid_in_line_with_every_trim_edge(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project, marks="crop"))
+    left = (210 - 190.5) / 2
+    bottom = (297 - 266.7) / 2
+    edges_x = [left + 63.5 * column for column in range(4)]
+    edges_y = [bottom + 88.9 * row for row in range(4)]
+    vertical = [line for line in _lines(doc, 0) if near(line[0], line[2], 0.01)]
+    horizontal = [line for line in _lines(doc, 0) if near(line[1], line[3], 0.01)]
+    for x in edges_x:  # a mark above and below the grid for each column edge
+        marks = [line for line in vertical if near(line[0], x)]
+        assert len(marks) == 2
+        for mark in marks:
+            low, high = sorted((mark[1], mark[3]))
+            assert high <= bottom - 3 or low >= bottom + 266.7 + 3  # beyond the bleed
+    for y in edges_y:
+        assert len([line for line in horizontal if near(line[1], y)]) == 2
+    assert not [line for line in _lines(doc, 1)]  # no marks on back pages
+
+
+def test_cut_lines_run_the_full_page(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project, marks="lines"))
+    full = [
+        line
+        for line in _lines(doc, 0)
+        if near(line[0], line[2], 0.01)
+        and near(min(line[1], line[3]), 0)
+        and near(max(line[1], line[3]), 297)
+    ]
+    left = (210 - 190.5) / 2
+    assert sorted(round(line[0], 2) for line in full) == [
+        round(left + 63.5 * column, 2) for column in range(4)
+    ]
+
+
+def test_proof_has_one_of_each_design(kit_project: Path) -> None:
+    doc = open_pdf(build(kit_project, proof=True))
+    fronts = Counter(p.card for n in range(doc.page_count) for p in placements(doc, n))
+    assert fronts == {"demo.card.ace": 1, "demo.card.king": 1}
+    assert "demo.card.king" in doc[0].get_text()  # ids printed under the cards
+
+
+def test_calibration_scales_sit_behind_the_front_crosshairs(kit_project: Path) -> None:
+    result = run_cli("pnp", "calibrate", "--paper", "letter", "--duplex", "long", cwd=kit_project)
+    assert result.returncode == 0, result.stderr
+    doc = open_pdf(kit_project / "build" / "pnp" / "calibrate-letter-long.pdf")
+    assert doc.page_count == 2
+    from pnp.calibrate import INSET_MM
+
+    front_x = [line[0] for line in _lines(doc, 0) if near(line[0], line[2], 0.01)]
+    # crosshair verticals at the inset, the centre and the far inset
+    for expected in (INSET_MM, 215.9 / 2, 215.9 - INSET_MM):
+        assert any(near(x, expected) for x in front_x)
+    assert all(any(near(x, e) for e in (INSET_MM, 215.9 / 2, 215.9 - INSET_MM)) for x in front_x)
+    # each back scale has its zero tick exactly behind a front crosshair
+    back_x = [line[0] for line in _lines(doc, 1) if near(line[0], line[2], 0.01)]
+    for expected in (INSET_MM, 215.9 / 2, 215.9 - INSET_MM):
+        assert any(near(x, expected, 0.01) for x in back_x)
