@@ -76,13 +76,11 @@ def run(
     result = BuildResult()
     for job in jobs:
         game = job.game
-        icons = {icon.id: root / "content" / game.id / icon.file for icon in game.icons}
+        folder = root / "content" / game.id
         texts = texts_for(root, game, job.options.lang)
-        report = build_kit(
-            game, job.templates, icons, job.options, out_dir, texts, game.ids(), progress
-        )
+        report = build_kit(game, job.templates, folder, job.options, out_dir, texts, progress)
         result.reports.append(report)
-        source = Source(game, job.templates, icons, texts)
+        source = Source(game, job.templates, folder, texts)
         name = f"{game.id}-{job.options.lang}"
         if png:
             result.exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))

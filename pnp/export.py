@@ -16,9 +16,8 @@ from pathlib import Path
 import pymupdf
 from PIL import Image
 
-from pnp.faces import FaceContext, FaceSize, Translate, draw_face
+from pnp.faces import FaceSize, Translate, draw_face, face_context
 from pnp.fonts import register_fonts
-from pnp.icons import IconForms
 from pnp.kit import PRESETS, Face, printed_faces
 from pnp.layout import Templates
 from pnp.pdfcanvas import KitCanvas
@@ -61,7 +60,7 @@ class Source:
 
     game: Game
     templates: Templates
-    icons: dict[str, Path]
+    folder: Path  # the game's content folder
     translate: Translate
 
 
@@ -70,14 +69,7 @@ def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
     canvas = KitCanvas(buffer, invariant=1)
-    context = FaceContext(
-        canvas,
-        IconForms(canvas, source.icons),
-        source.templates,
-        source.game.id,
-        source.game.ids(),
-        source.translate,
-    )
+    context = face_context(canvas, source.game, source.templates, source.folder, source.translate)
     context.icons.define_all()
     for design in designs_:
         face = design.face

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -18,7 +19,7 @@ from pnp.fonts import face as font_face
 from pnp.icons import IconForms
 from pnp.layout import FIELD_RE, Box, ResolvedLayout, Templates
 from pnp.units import to_points
-from starpress.model import Card, FieldValue
+from starpress.model import Card, FieldValue, Game
 
 PROTOTYPE_MARK = "PROTOTYPE"
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
@@ -53,8 +54,22 @@ class FaceContext:
     game_id: str
     titles: dict[str, str]
     translate: Translate
+    folder: Path  # the game's content folder: image paths are relative to it
     ink_saver: bool = False
     overflow: list[str] = field(default_factory=list)
+
+
+def face_context(
+    canvas: Canvas,
+    game: Game,
+    templates: Templates,
+    folder: Path,
+    translate: Translate,
+    ink_saver: bool = False,
+) -> FaceContext:
+    """The context to draw a game's faces on a canvas; icons and images come from `folder`."""
+    icons = IconForms(canvas, {icon.id: folder / icon.file for icon in game.icons})
+    return FaceContext(canvas, icons, templates, game.id, game.ids(), translate, folder, ink_saver)
 
 
 class DrawError(ValueError):
@@ -172,6 +187,10 @@ def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_i
         if icon:
             side = min(w, h)
             ctx.icons.draw(icon.strip(":"), left + (w - side) / 2, bottom + (h - side) / 2, side)
+    elif box.type == "image" and box.image is not None:
+        image = _substitute(box.image, values.raw)
+        if image:
+            _image(ctx, ctx.folder / image, left, bottom, w, h, f"{card_id}: box '{box.name}'")
     elif box.type == "text" and box.text is not None:
         text = _substitute(box.text, values.shown, "\n" if box.join == "line" else " ")
         if text:
@@ -211,6 +230,17 @@ def _shape(
         canvas.roundRect(left, bottom, w, h, radius, **paint)
     else:
         canvas.rect(left, bottom, w, h, **paint)
+
+
+def _image(
+    ctx: FaceContext, path: Path, left: float, bottom: float, w: float, h: float, where: str
+) -> None:
+    """A raster picture fitted in the box, centred, aspect kept (stored once per PDF)."""
+    if not path.is_file():
+        raise DrawError(f"{where}: image not found: {path}")
+    ctx.canvas.drawImage(
+        str(path), left, bottom, w, h, preserveAspectRatio=True, anchor="c", mask="auto"
+    )
 
 
 def _text(

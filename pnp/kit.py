@@ -17,10 +17,9 @@ import yaml
 from reportlab.lib.colors import HexColor
 
 from pnp import impose, marks
-from pnp.faces import DrawError, FaceContext, FaceSize, Translate, draw_face
+from pnp.faces import DrawError, FaceContext, FaceSize, Translate, draw_face, face_context
 from pnp.fonts import face as font_face
 from pnp.fonts import register_fonts
-from pnp.icons import IconForms
 from pnp.layout import ResolvedLayout, Templates
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM, to_points
@@ -121,11 +120,10 @@ def printed_faces(game: Game, templates: Templates, proof: bool = False) -> list
 def build_kit(
     game: Game,
     templates: Templates,
-    icon_files: dict[str, Path],
+    folder: Path,
     options: KitOptions,
     out_dir: Path,
     translate: Translate,
-    titles: dict[str, str],
     progress: Callable[[int], None] | None = None,
 ) -> KitReport:
     """Write the kit PDF for one game, language and paper; report pages and overflowing text."""
@@ -146,8 +144,8 @@ def build_kit(
     canvas.setAuthor("starpress")
     canvas.setSubject(f"{title}: every printed component, ready to cut")
     canvas.setCreator("starpress")
-    icons = IconForms(canvas, icon_files)
-    context = FaceContext(canvas, icons, templates, game.id, titles, translate, options.ink_saver)
+    context = face_context(canvas, game, templates, folder, translate, options.ink_saver)
+    icons = context.icons
     builder = _Builder(canvas, context, options)
     report = KitReport(path)
     try:

@@ -26,7 +26,7 @@ Length = float | str
 FIELD_RE = re.compile(r"\{([a-z][a-z0-9_]*)(?:\.(\d+))?\}")
 """A field placeholder in a box's text, icon or colour: `{cost}`, or one item: `{steps.0}`."""
 
-BoxType = Literal["rect", "ellipse", "line", "text", "icon"]
+BoxType = Literal["rect", "ellipse", "line", "text", "icon", "image"]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 
@@ -52,6 +52,7 @@ class Box(_Strict):
     dash: list[float] | None = None
     text: str | None = None
     icon: str | None = None
+    image: str | None = None
     font: str | None = None
     size: float | None = None
     min_size: float | None = None

@@ -317,3 +317,41 @@ def test_calibration_scales_sit_behind_the_front_crosshairs(kit_project: Path) -
     back_x = [line[0] for line in _lines(doc, 1) if near(line[0], line[2], 0.01)]
     for expected in (INSET_MM, 215.9 / 2, 215.9 - INSET_MM):
         assert any(near(x, expected, 0.01) for x in back_x)
+
+
+def test_image_box_draws_a_picture_stored_once(kit_project: Path) -> None:
+    from PIL import Image
+
+    art = kit_project / "content" / "demo" / "art"
+    art.mkdir()
+    Image.new("RGB", (60, 40), (200, 30, 30)).save(art / "ace.png")
+    cards = kit_project / "content" / "demo" / "cards.yaml"
+    cards.write_text(
+        cards.read_text().replace(
+            'fields: {text: "Gain 2 :coin:."}', 'fields: {text: "Gain 2 :coin:.", art: ace.png}'
+        )
+    )
+    layout = kit_project / "templates" / "cards" / "demo.yaml"
+    layout.write_text(
+        LAYOUT.replace(
+            "      - {name: text, type: text, x: 4, y: 20,",
+            '      - {name: art, type: image, x: 4, y: 52, w: -8mm, h: 30, image: "art/{art}"}\n'
+            "      - {name: text, type: text, x: 4, y: 20,",
+            1,
+        )
+    )
+    doc = open_pdf(build(kit_project))
+    images = {
+        xref for n in range(doc.page_count) for (xref, *_rest) in doc.get_page_images(n, full=True)
+    }
+    assert len(images) >= 1
+    pictures = [
+        xref
+        for xref in range(1, doc.xref_length())
+        if doc.xref_get_key(xref, "Subtype") == ("name", "/Image")
+    ]
+    assert len(pictures) == 1  # seven aces, one picture in the file
+    (art / "ace.png").unlink()
+    result = run_cli("pnp", "demo", cwd=kit_project)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: demo.card.ace: box 'art': image not found: ")
