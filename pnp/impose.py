@@ -49,12 +49,16 @@ class Sheet:
     @property
     def trim_area(self) -> Rect:
         """The smallest rectangle holding every card trim (fronts and, when folded, backs)."""
-        rects = self.slots + self.back_slots
-        left = min(rect.x for rect in rects)
-        bottom = min(rect.y for rect in rects)
-        return Rect(
-            left, bottom, max(r.right for r in rects) - left, max(r.top for r in rects) - bottom
-        )
+        return bounds(self.slots + self.back_slots)
+
+
+def bounds(rects: tuple[Rect, ...] | list[Rect], grow: float = 0.0) -> Rect:
+    """The smallest rectangle holding all `rects`, grown by `grow` on every side."""
+    left = min(rect.x for rect in rects) - grow
+    bottom = min(rect.y for rect in rects) - grow
+    right = max(rect.right for rect in rects) + grow
+    top = max(rect.top for rect in rects) + grow
+    return Rect(left, bottom, right - left, top - bottom)
 
 
 def grid(

@@ -260,18 +260,15 @@ class _Builder:
         self, slots: tuple[impose.Rect, ...] | list[impose.Rect], sheet: impose.Sheet
     ) -> None:
         """TrimBox around the cards' trims; BleedBox that plus the bleed, inside the page."""
-        left = min(slot.x for slot in slots)
-        bottom = min(slot.y for slot in slots)
-        right = max(slot.right for slot in slots)
-        top = max(slot.top for slot in slots)
-        bleed = self.bleed
-        self.canvas.setTrimBox((left, bottom, right, top))
+        trim = impose.bounds(slots)
+        bleed = impose.bounds(slots, self.bleed)
+        self.canvas.setTrimBox((trim.x, trim.y, trim.right, trim.top))
         self.canvas.setBleedBox(
             (
-                max(0.0, left - bleed),
-                max(0.0, bottom - bleed),
-                min(sheet.width, right + bleed),
-                min(sheet.height, top + bleed),
+                max(0.0, bleed.x),
+                max(0.0, bleed.y),
+                min(sheet.width, bleed.right),
+                min(sheet.height, bleed.top),
             )
         )
 

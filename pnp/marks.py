@@ -12,7 +12,7 @@ from typing import Literal
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.impose import Rect
+from pnp.impose import Rect, bounds
 from pnp.units import MM
 
 Marks = Literal["crop", "lines", "none"]
@@ -43,10 +43,8 @@ def draw_marks(
     if marks == "none" or not slots:
         return
     xs, ys = trim_edges(slots)
-    left = min(slot.x for slot in slots) - bleed
-    right = max(slot.right for slot in slots) + bleed
-    bottom = min(slot.y for slot in slots) - bleed
-    top = max(slot.top for slot in slots) + bleed
+    area = bounds(slots, bleed)
+    left, bottom, right, top = area.x, area.y, area.right, area.top
     canvas.saveState()
     canvas.setStrokeColor(LINE_COLOR if marks == "lines" else HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH)
