@@ -90,18 +90,28 @@ def export_pngs(source: Source, out_dir: Path) -> list[Path]:
     The Game Crafter's size.
     """
     found = designs(source.game, source.templates)
-    pdf = render_pdf(source, found, PNG["bleed_mm"] * MM)
+    return _rasterise(source, found, out_dir, PNG["dpi"], PNG["bleed_mm"] * MM)
+
+
+def export_gallery(source: Source, out_dir: Path, dpi: int) -> dict[str, Path]:
+    """The front of every card design as a trimmed PNG for screens, by card id."""
+    fronts = [design for design in designs(source.game, source.templates) if design.side == "front"]
+    paths = _rasterise(source, fronts, out_dir, dpi, 0.0)
+    return {design.face.card.id: path for design, path in zip(fronts, paths, strict=True)}
+
+
+def _rasterise(
+    source: Source, found: list[Design], out_dir: Path, dpi: int, bleed: float
+) -> list[Path]:
+    pdf = render_pdf(source, found, bleed)
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = []
     with pymupdf.open(stream=pdf, filetype="pdf") as document:
         for page, design in zip(document, found, strict=True):
-            size = FaceSize(design.face.width, design.face.height, PNG["bleed_mm"] * MM)
-            pixels = (
-                round(size.outer_width / 72 * PNG["dpi"]),
-                round(size.outer_height / 72 * PNG["dpi"]),
-            )
+            size = FaceSize(design.face.width, design.face.height, bleed)
+            pixels = (round(size.outer_width / 72 * dpi), round(size.outer_height / 72 * dpi))
             path = out_dir / f"{design.name}.png"
-            _write_atomic(path, _raster(page, pixels))
+            _write_atomic(path, _raster(page, pixels, dpi))
             paths.append(path)
     return paths
 
@@ -249,18 +259,18 @@ def _sheet(images: list[Image.Image], hidden: Image.Image) -> tuple[Image.Image,
     return sheet, columns, rows
 
 
-def _raster(page: pymupdf.Page, pixels: tuple[int, int]) -> bytes:
+def _raster(page: pymupdf.Page, pixels: tuple[int, int], dpi: int = PNG["dpi"]) -> bytes:
     matrix = pymupdf.Matrix(pixels[0] / page.rect.width, pixels[1] / page.rect.height)
     pixmap = page.get_pixmap(matrix=matrix, alpha=False)
     image = Image.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples)
     if image.size != pixels:
         image = image.resize(pixels)
-    return _png(image)
+    return _png(image, dpi)
 
 
-def _png(image: Image.Image) -> bytes:
+def _png(image: Image.Image, dpi: int = PNG["dpi"]) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(PNG["dpi"], PNG["dpi"]))
+    image.save(buffer, format="PNG", dpi=(dpi, dpi))
     return buffer.getvalue()
 
 

@@ -181,6 +181,50 @@ def pnp(
         raise typer.Exit(code)
 
 
+site_app = typer.Typer(
+    help="The multilingual rules site (MkDocs + Material).", no_args_is_help=True
+)
+app.add_typer(site_app, name="site")
+
+
+@site_app.command("build")
+def site_build(
+    lang: Annotated[
+        list[str] | None, typer.Option(help="Language to build (repeatable; default: all four).")
+    ] = None,
+) -> None:
+    """Build the site into build/site/<lang>/ (mkdocs build --strict, languages in parallel)."""
+    from starpress import sitebuild
+    from starpress.model import LANGUAGES
+
+    langs = lang or list(LANGUAGES)
+    unknown = [code for code in langs if code not in LANGUAGES]
+    if unknown:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {unknown[0]!r})")
+    results = sitebuild.build(_root(), langs)
+    for result in results:
+        if result.ok:
+            _console().print(f"[green]ok[/green] build/site/{result.lang}/")
+        else:
+            _stderr().print(result.output.strip(), markup=False, highlight=False)
+    if not all(result.ok for result in results):
+        _fail("the site did not build: " + ", ".join(r.lang for r in results if not r.ok))
+
+
+@site_app.command("serve")
+def site_serve(
+    lang: Annotated[str, typer.Option(help="Language to serve.")] = "en",
+    address: Annotated[str, typer.Option(help="Host:port to listen on.")] = "127.0.0.1:8000",
+) -> None:
+    """Serve one language with live reload while you edit content or templates."""
+    from starpress import sitebuild
+    from starpress.model import LANGUAGES
+
+    if lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+    raise typer.Exit(sitebuild.serve(_root(), lang, address))
+
+
 def _load(root: Path, games: list[str] | None) -> dict[str, Game]:
     from starpress.load import UnknownGame, load_games
 

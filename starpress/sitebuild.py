@@ -1,0 +1,169 @@
+"""`starpress site build|serve`: one MkDocs build per language, in parallel processes.
+
+Also supplies the print-and-play files the pages link to: the kit PDFs (built by
+`make` before the site; built here when missing) and the card gallery pictures, drawn by
+`pnp` from the same layouts as the PDFs.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from starpress.model import LANGUAGES, Game
+from starpress.sitegen import Asset, language_name
+
+GALLERY_DPI = 110
+PAPERS = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class LanguageBuild:
+    lang: str
+    ok: bool
+    output: str
+
+
+def providers(
+    root: Path,
+) -> tuple[Callable[[Game, str], list[Asset]], Callable[[Game, str], dict[str, Asset]]]:
+    """The functions sitegen calls for a game's downloads and gallery pictures."""
+
+    def downloads(game: Game, lang: str) -> list[Asset]:
+        from pnp.build import plan, run
+        from pnp.kit import KitOptions, kit_path
+
+        out = root / "build" / "pnp"
+        assets = []
+        for paper in PAPERS:
+            options = KitOptions(lang=lang, paper=paper)
+            path = kit_path(out, game.id, options)
+            if not path.is_file():
+                run(root, plan(root, [game.id], lang, options), out)
+            assets.append(Asset(f"{game.id}/downloads/{path.name}", path))
+        return assets
+
+    def gallery(game: Game, lang: str) -> dict[str, Asset]:
+        from pnp.export import Source, export_gallery
+        from pnp.layout import load_templates
+        from starpress.i18n import texts_for
+
+        folder = root / "build" / "site-cache" / lang / game.id
+        source = Source(
+            game,
+            load_templates(root, game),
+            root / "content" / game.id,
+            texts_for(root, game, lang),
+        )
+        pictures = export_gallery(source, folder, GALLERY_DPI)
+        return {
+            card_id: Asset(f"{game.id}/cards/{path.name}", path)
+            for card_id, path in pictures.items()
+        }
+
+    return downloads, gallery
+
+
+def config_path(root: Path, lang: str) -> Path:
+    return root / "site" / f"mkdocs.{lang}.yml"
+
+
+def build(root: Path, langs: list[str], jobs: int | None = None) -> list[LanguageBuild]:
+    """`mkdocs build --strict` for each language, in parallel processes, then the root page."""
+    workers = jobs or os.cpu_count() or 2
+
+    def one(lang: str) -> LanguageBuild:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--strict",
+                "--quiet",
+                "-f",
+                str(config_path(root, lang)),
+            ],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
+        return LanguageBuild(lang, done.returncode == 0, done.stdout + done.stderr)
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(one, langs))
+    write_root_page(root / "build" / "site")
+    return results
+
+
+def serve(root: Path, lang: str, address: str) -> int:
+    """MkDocs' live-reloading server for one language."""
+    return subprocess.call(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "serve",
+            "-f",
+            str(config_path(root, lang)),
+            "-a",
+            address,
+        ],
+        cwd=root,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+def write_root_page(site_dir: Path) -> Path:
+    """build/site/index.html: sends a visitor to their browser's language, lists all four."""
+    site_dir.mkdir(parents=True, exist_ok=True)
+    links = "\n".join(
+        f'    <li><a href="{lang}/" hreflang="{lang}" lang="{lang}">'
+        f"{html.escape(language_name(lang))}</a></li>"
+        for lang in LANGUAGES
+    )
+    codes = ", ".join(f'"{lang}"' for lang in LANGUAGES)
+    # the script picks the first of the browser's languages we have (exact, then by family)
+    page = f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>starpress: rules reference</title>
+  <script>
+    (function () {{
+      var available = [{codes}];
+      var wanted = (navigator.languages || [navigator.language || "en"]);
+      function go(code) {{ location.replace(code + "/"); }}
+      for (var i = 0; i < wanted.length; i++) {{
+        var code = wanted[i].toLowerCase(), family = code.split("-")[0];
+        for (var j = 0; j < available.length; j++) {{
+          if (available[j].toLowerCase() === code) {{ return go(available[j]); }}
+        }}
+        for (var k = 0; k < available.length; k++) {{
+          if (available[k].split("-")[0] === family) {{ return go(available[k]); }}
+        }}
+      }}
+      go("en");
+    }})();
+  </script>
+</head>
+<body>
+  <h1>starpress</h1>
+  <ul>
+{links}
+  </ul>
+</body>
+</html>
+"""
+    path = site_dir / "index.html"
+    path.write_text(page, encoding="utf-8")
+    return path
