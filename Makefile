@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: all build check test lint typecheck pytest bench clean
+.PHONY: all build check test lint typecheck pytest bench clean browser serve
 
 all: build
 
@@ -25,10 +25,17 @@ build: $(STAMP)
 	$(BIN)/starpress check
 	$(BIN)/starpress pnp all --lang all --paper a4 --strict
 	$(BIN)/starpress pnp all --lang all --paper letter --strict
+	$(BIN)/starpress site build
 
 check: build
 
-test: lint typecheck pytest
+test: browser lint typecheck pytest
+
+# The browser tests drive Debian's Chromium (no browser download); install it when missing.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff format --check starpress pnp tests bench
@@ -42,6 +49,9 @@ pytest: $(TESTSTAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+serve: $(STAMP)
+	$(BIN)/starpress site serve --lang $(or $(LANG_CODE),en)
 
 clean:
 	rm -rf build $(VENV)

@@ -78,7 +78,21 @@ def main() -> int:
         verdict = "ok" if median <= target else "OVER TARGET"
         print(f"{name:32} {median:8.3f}s {min(times):8.3f}s {target:7.1f}s  {verdict}")
     print_and_play()
+    site()
     return 0
+
+
+def site() -> None:
+    """The rules site: all four languages (parallel processes), and one language alone."""
+    print("\nrules site (mkdocs build --strict, kits already built)")
+    for label, extra, target in (
+        ("all four languages", [], 30.0),
+        ("one language (en)", ["--lang", "en"], None),
+    ):
+        times = [wall_time([STARPRESS, "site", "build", *extra]) for _ in range(2)]
+        verdict = "" if target is None else ("ok" if min(times) <= target else "OVER TARGET")
+        goal = f"target < {target:.0f} s" if target else ""
+        print(f"  {label:22} {min(times):6.1f} s (best of 2)  {goal}  {verdict}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,44 @@
+"""The built site, shared by the site tests: built once per test session."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from starpress import sitebuild
+from starpress.model import LANGUAGES
+from tests.conftest import ROOT
+
+SITE = ROOT / "build" / "site"
+
+
+@functools.cache
+def built_site() -> Path:
+    """Build every language (mkdocs build --strict) and return build/site."""
+    results = sitebuild.build(ROOT, list(LANGUAGES))
+    failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
+    assert not failed, "\n".join(failed)
+    return SITE
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """The folder over HTTP on a free loopback port, for the browser tests."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass

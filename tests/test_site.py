@@ -1,0 +1,119 @@
+"""The built site: strict builds in every language, and no broken internal link or image."""
+
+from __future__ import annotations
+
+import html.parser
+import posixpath
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from starpress.model import LANGUAGES
+from tests.site_fixture import built_site
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(str(values["id"]))
+        for name in ("href", "src"):
+            value = values.get(name)
+            if value and not (tag == "link" and values.get("rel") in ("alternate",)):
+                self.links.append(value)
+
+
+def _parse(path: Path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text("utf-8", errors="replace"))
+    return parser
+
+
+def _target(site: Path, page: Path, link: str) -> tuple[Path, str] | None:
+    parts = urlsplit(link)
+    if parts.scheme or parts.netloc or link.startswith(("mailto:", "javascript:", "data:")):
+        return None
+    if not parts.path:
+        return page, unquote(parts.fragment)
+    base = site if parts.path.startswith("/") else page.parent
+    if parts.path.startswith("/"):
+        parts = parts._replace(path=parts.path.lstrip("/"))
+        link = parts.path
+    resolved = Path(posixpath.normpath(str(base / unquote(parts.path))))
+    if link.endswith("/") or resolved.is_dir():
+        resolved = resolved / "index.html"
+    return resolved, unquote(parts.fragment)
+
+
+def test_every_language_builds_strictly() -> None:
+    site = built_site()
+    for lang in LANGUAGES:
+        assert (site / lang / "index.html").is_file()
+        for game in ("asteria", "aristeia", "afternova", "ascending-empires", "luna-maris"):
+            assert (site / lang / game / "glossary" / "index.html").is_file()
+    assert (site / "index.html").is_file()
+
+
+def test_no_broken_internal_link_or_image() -> None:
+    site = built_site()
+    parsed: dict[Path, _Links] = {}
+
+    def links_of(path: Path) -> _Links:
+        if path not in parsed:
+            parsed[path] = _parse(path)
+        return parsed[path]
+
+    broken: list[str] = []
+    checked = 0
+    for page in sorted(site.rglob("*.html")):
+        links = links_of(page)
+        for link in links.links:
+            target = _target(site, page, link)
+            if target is None:
+                continue
+            path, fragment = target
+            checked += 1
+            if not path.is_file():
+                broken.append(f"{page.relative_to(site)}: {link} (no file)")
+            elif fragment and path.suffix == ".html":
+                ids = links_of(path).ids
+                if fragment not in ids:
+                    broken.append(f"{page.relative_to(site)}: {link} (no anchor)")
+    assert checked > 10_000
+    assert broken == [], broken[:20]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_untranslated_text_is_shown_in_a_visible_note(lang: str) -> None:
+    page = built_site() / lang / "afternova" / "glossary" / "index.html"
+    text = page.read_text("utf-8")
+    notes = {
+        "pt-BR": "Ainda não traduzido",
+        "es": "Aún sin traducir",
+        "it": "Non ancora tradotto",
+        "en": "Not yet translated",
+    }
+    # Afternova's source language is Italian: every other language shows the note
+    assert (notes[lang] in text) == (lang != "it")
+
+
+def test_icons_are_inline_svg_with_alt_text_in_the_page_language() -> None:
+    site = built_site()
+    legend = (site / "es" / "asteria" / "icons" / "index.html").read_text("utf-8")
+    assert legend.count('<svg class="sp-icon" role="img"') == 18
+    # Asteria's source is pt-BR; the Spanish page uses the icons' names as given
+    assert 'aria-label="Energia"' in legend or 'aria-label="Energía"' in legend
+    english = (site / "en" / "asteria" / "icons" / "index.html").read_text("utf-8")
+    assert 'aria-label="Energy"' in english
+
+
+def test_glossary_related_topics_link_both_ways() -> None:
+    page = (built_site() / "es" / "aristeia" / "glossary" / "index.html").read_text("utf-8")
+    assert 'id="aristeia.glossary.destrabar"' in page
+    assert "Temas relacionados" in page and "Citado en" in page
