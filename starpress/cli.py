@@ -225,6 +225,54 @@ def site_serve(
     raise typer.Exit(sitebuild.serve(_root(), lang, address))
 
 
+i18n_app = typer.Typer(
+    help="Translations: gettext catalogs per game and for the UI.", no_args_is_help=True
+)
+app.add_typer(i18n_app, name="i18n")
+
+
+@i18n_app.command("extract")
+def i18n_extract() -> None:
+    """Write the templates: content/<game>/locale/<game>.pot and templates/locale/messages.pot."""
+    from starpress import i18n_command
+
+    i18n_command.extract(_root(), _console())
+
+
+@i18n_app.command("update")
+def i18n_update() -> None:
+    """Extract, then bring every language's catalog up to date (changed texts turn stale)."""
+    from starpress import i18n_command
+
+    i18n_command.update(_root(), _console())
+
+
+@i18n_app.command("compile")
+def i18n_compile() -> None:
+    """Check every catalog (also: same icons and references as the source) and write .mo files."""
+    from starpress import i18n_command
+
+    if not i18n_command.compile_all(_root(), _console(), _stderr()):
+        raise typer.Exit(1)
+
+
+@i18n_app.command("report")
+def i18n_report(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    check: Annotated[
+        bool, typer.Option(help="Exit 1 if a required language has a missing or stale text.")
+    ] = False,
+    game: Annotated[list[str] | None, typer.Option(help="Only these games.")] = None,
+) -> None:
+    """Translated, stale and missing texts per game, language and kind (rules, glossary, cards,
+    UI)."""
+    from starpress import i18n_command
+
+    games = _load(_root(), game or None)
+    if not i18n_command.report(_root(), list(games.values()), as_json, check, _console()):
+        raise typer.Exit(1)
+
+
 def _load(root: Path, games: list[str] | None) -> dict[str, Game]:
     from starpress.load import UnknownGame, load_games
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from starpress.messages import needs_translation
 from starpress.model import Game
 
 
@@ -30,7 +31,7 @@ class Texts:
     fallbacks: list[str] = field(default_factory=list)
 
     def __call__(self, text_id: str, source: str) -> str:
-        if self.lang == self.source_language:
+        if self.lang == self.source_language or not needs_translation(source):
             return source
         message = self.catalog.get(source, context=text_id) if self.catalog else None
         if message is not None and message.string and not message.fuzzy:

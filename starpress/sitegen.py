@@ -388,7 +388,8 @@ class GameRenderer:
 
     def icon_name(self, icon_id: str) -> str:
         names = self.game.icon(icon_id).name
-        return _in(names, self.lang) or _in(names, self.game.info.source_language) or icon_id
+        source = _in(names, self.game.info.source_language) or icon_id
+        return self.texts(f"{self.game.id}.icon.{icon_id}.name", source)
 
     def clarifications_page(self) -> str:
         page = f"{self.base}/clarifications.md"

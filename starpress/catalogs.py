@@ -1,0 +1,318 @@
+"""The translation cycle: extract, update, compile and report the gettext catalogs.
+
+Game texts: `content/<game>/locale/<lang>.po` (msgctxt = stable id, msgid = source text),
+one per language other than the game's own. UI strings: `templates/locale/<locale>/
+LC_MESSAGES/messages.po` with English msgids. A translation whose msgid no longer equals
+the source text is stale: `update` flags it fuzzy and keeps the previous msgid, and the
+report counts it as stale until a translator clears the flag.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import get_args
+
+import yaml
+from babel import Locale
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from starpress import text as markup
+from starpress.messages import KINDS, game_messages
+from starpress.model import LANGUAGES, ComponentKind, Game
+
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+"""Catalog dates are fixed so that catalogs change only when their messages do."""
+
+
+def locale_code(lang: str) -> str:
+    """pt-BR -> pt_BR, the form gettext and Babel use."""
+    return lang.replace("-", "_")
+
+
+def game_catalog_path(root: Path, game_id: str, lang: str) -> Path:
+    return root / "content" / game_id / "locale" / f"{lang}.po"
+
+
+def ui_catalog_path(root: Path, lang: str) -> Path:
+    return root / "templates" / "locale" / locale_code(lang) / "LC_MESSAGES" / "messages.po"
+
+
+def required_languages(root: Path) -> list[str]:
+    """The languages CI insists on (content/i18n.yaml)."""
+    path = root / "content" / "i18n.yaml"
+    if not path.is_file():
+        return []
+    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    return [str(lang) for lang in data.get("required", [])]
+
+
+# -- extract ----------------------------------------------------------------------------
+
+
+def game_template(root: Path, game: Game) -> Catalog:
+    """Every message of a game, as a template (.pot) catalog."""
+    template = _new_catalog(None, f"starpress: {game.info.title}")
+    for message in game_messages(root / "content" / game.id):
+        location = (str(message.path.relative_to(root)), message.line)
+        template.add(
+            message.text, context=message.id, locations=[location], auto_comments=[message.kind]
+        )
+    return template
+
+
+def ui_template(root: Path) -> Catalog:
+    """The UI strings of the site templates and the Python that builds pages."""
+    template = _new_catalog(None, "starpress: site")
+    options = {"**.md.j2": {"extensions": "jinja2.ext.i18n"}}
+    for filename, line, message, _comments, _context in extract_from_dir(
+        str(root / "templates" / "site"), [("**.md.j2", "jinja2")], options_map=options
+    ):
+        template.add(message, locations=[(f"templates/site/{filename}", line)])
+    for kind in get_args(ComponentKind):  # looked up by value on the components page
+        template.add(kind, locations=[("starpress/model.py", 1)], auto_comments=["component kind"])
+    for source in (root / "starpress").glob("*.py"):
+        text = source.read_text("utf-8")
+        for match in _UI_CALL.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            template.add(match.group(1), locations=[(str(source.relative_to(root)), line)])
+    return template
+
+
+_UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_)\(\s*"([^"]+)"')
+
+
+# -- update -----------------------------------------------------------------------------
+
+
+@dataclass
+class UpdateResult:
+    path: Path
+    added: int = 0
+    stale: int = 0
+    removed: int = 0
+
+
+def update_catalog(
+    path: Path, template: Catalog, lang: str, prefill: dict[str, str] | None = None
+) -> UpdateResult:
+    """Bring a language's catalog in line with the template, keyed by msgctxt.
+
+    New texts are added untranslated (or prefilled, e.g. icon names the YAML gives); a
+    text whose source changed keeps its old translation, flagged fuzzy, with the
+    previous msgid kept for the translator; texts gone from the source are dropped.
+    """
+    result = UpdateResult(path)
+    old = read_catalog(path, lang) if path.is_file() else _new_catalog(lang, template.project)
+    by_key = {(m.context, m.id if m.context is None else None): m for m in old if m.id}
+    new = _new_catalog(lang, template.project)
+    new.header_comment = old.header_comment if path.is_file() else new.header_comment
+    for entry in template:
+        if not entry.id:
+            continue
+        key = (entry.context, entry.id if entry.context is None else None)
+        previous = by_key.pop(key, None)
+        if previous is None:
+            string = (prefill or {}).get(entry.context or "", "")
+            new.add(
+                entry.id,
+                string,
+                context=entry.context,
+                locations=entry.locations,
+                auto_comments=entry.auto_comments,
+            )
+            result.added += 1
+            continue
+        flags = set(previous.flags)
+        previous_id: list[str] | tuple[str, ...] = previous.previous_id
+        if previous.id != entry.id and previous.string:
+            flags.add("fuzzy")
+            previous_id = [previous.id] if isinstance(previous.id, str) else previous.id
+            result.stale += 1
+        new.add(
+            entry.id,
+            previous.string if previous.id == entry.id or previous.string else "",
+            context=entry.context,
+            locations=entry.locations,
+            flags=flags,
+            auto_comments=entry.auto_comments,
+            previous_id=previous_id,
+            user_comments=previous.user_comments,
+        )
+    result.removed = len(by_key)
+    write_catalog(path, new)
+    return result
+
+
+# -- report -----------------------------------------------------------------------------
+
+
+@dataclass
+class Counts:
+    translated: int = 0
+    stale: int = 0
+    missing: int = 0
+    stale_ids: list[str] = field(default_factory=list)
+    missing_ids: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.translated + self.stale + self.missing
+
+    @property
+    def percent(self) -> float:
+        return 100.0 if self.total == 0 else 100.0 * self.translated / self.total
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    game: str  # a game id, or "site" for the UI strings
+    lang: str
+    kind: str
+    counts: Counts
+
+
+def report(root: Path, games: Iterable[Game]) -> list[ReportRow]:
+    """Translated, stale and missing texts per game, language and kind (and the UI)."""
+    rows: list[ReportRow] = []
+    for game in games:
+        messages = game_messages(root / "content" / game.id)
+        for lang in LANGUAGES:
+            counts = {kind: Counts() for kind in KINDS if kind != "ui"}
+            if lang == game.info.source_language:
+                for message in messages:
+                    counts[message.kind].translated += 1
+            else:
+                path = game_catalog_path(root, game.id, lang)
+                catalog = read_catalog(path, lang) if path.is_file() else None
+                for message in messages:
+                    _count(counts[message.kind], catalog, message.id, message.text)
+            rows.extend(ReportRow(game.id, lang, kind, c) for kind, c in counts.items())
+    template = ui_template(root)
+    for lang in LANGUAGES:
+        ui = Counts()
+        if lang == "en":
+            ui.translated = sum(1 for entry in template if entry.id)
+        else:
+            path = ui_catalog_path(root, lang)
+            catalog = read_catalog(path, lang) if path.is_file() else None
+            for entry in template:
+                if entry.id:
+                    _count(ui, catalog, str(entry.id), str(entry.id), context=None)
+        rows.append(ReportRow("site", lang, "ui", ui))
+    return rows
+
+
+def _count(
+    counts: Counts,
+    catalog: Catalog | None,
+    text_id: str,
+    source: str,
+    context: str | bool | None = True,
+) -> None:
+    key = text_id if context is True else None
+    entry = None
+    if catalog is not None:
+        entry = catalog.get(source, context=key) if key is None else _by_context(catalog, key)
+    if entry is None or not entry.string:
+        counts.missing += 1
+        counts.missing_ids.append(text_id)
+    elif entry.fuzzy or entry.id != source:
+        counts.stale += 1
+        counts.stale_ids.append(text_id)
+    else:
+        counts.translated += 1
+
+
+def _by_context(catalog: Catalog, context: str) -> Message | None:
+    index = getattr(catalog, "_starpress_context_index", None)
+    if index is None:
+        index = {entry.context: entry for entry in catalog if entry.id and entry.context}
+        catalog._starpress_context_index = index  # type: ignore[attr-defined]
+    found: Message | None = index.get(context)
+    return found
+
+
+# -- compile ----------------------------------------------------------------------------
+
+
+def markup_problems(catalog: Catalog, where: str) -> list[str]:
+    """Translations whose icons or cross-references differ from their source text's."""
+    problems = []
+    for entry in catalog:
+        if not entry.id or not entry.string or entry.fuzzy:
+            continue
+        source, translated = str(entry.id), str(entry.string)
+        if _markup(source) != _markup(translated):
+            missing = _markup(source) - _markup(translated)
+            extra = _markup(translated) - _markup(source)
+            problems.append(
+                f"{where}: {entry.context or entry.id}: markup differs "
+                f"(missing {sorted(missing)}, extra {sorted(extra)})"
+            )
+    return problems
+
+
+def _markup(text: str) -> Counter[str]:
+    items: Counter[str] = Counter()
+    items.update(f":{found.value}:" for found in markup.icons(text))
+    items.update(f"[[{found.value}]]" for found in markup.references(text))
+    return items
+
+
+def compile_catalog(path: Path, lang: str, out: Path) -> list[str]:
+    """Check a catalog (Babel's checks and our markup check) and write its .mo file."""
+    catalog = read_catalog(path, lang)
+    where = str(path)
+    problems = [
+        f"{where}: {entry.context or entry.id}: {error}"
+        for entry, errors in catalog.check()
+        for error in errors
+    ]
+    problems += markup_problems(catalog, where)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("wb") as handle:
+        write_mo(handle, catalog)
+    return problems
+
+
+# -- files ------------------------------------------------------------------------------
+
+
+def read_catalog(path: Path, lang: str | None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale_code(lang) if lang else None)
+
+
+def write_catalog(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_previous=True, sort_by_file=False)
+    temporary = path.with_name(f".{path.name}.part")
+    temporary.write_bytes(buffer.getvalue())
+    temporary.replace(path)
+
+
+def _new_catalog(lang: str | None, project: str | None) -> Catalog:
+    """A catalog whose plural forms and language come from Babel's CLDR data."""
+    locale = Locale.parse(locale_code(lang)) if lang else None
+    return Catalog(
+        locale=locale,
+        project=project,
+        version="1",
+        charset="utf-8",
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        copyright_holder="starpress",
+        msgid_bugs_address="",
+        last_translator="starpress translators",
+        language_team=None,
+    )
