@@ -23,7 +23,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po, unescape, write_po
 
 from starpress import text as markup
 from starpress.messages import KINDS, game_messages
@@ -70,8 +70,10 @@ def game_template(root: Path, game: Game) -> Catalog:
 
 
 def ui_template(root: Path) -> Catalog:
-    """The UI strings of the site templates and the Python that builds pages."""
+    """The UI strings of the site templates and the Python that builds pages (if any)."""
     template = _new_catalog(None, "starpress: site")
+    if not (root / "templates" / "site").is_dir():
+        return template
     options = {"**.md.j2": {"extensions": "jinja2.ext.i18n"}}
     for filename, line, message, _comments, _context in extract_from_dir(
         str(root / "templates" / "site"), [("**.md.j2", "jinja2")], options_map=options
@@ -288,8 +290,31 @@ def compile_catalog(path: Path, lang: str, out: Path) -> list[str]:
 
 
 def read_catalog(path: Path, lang: str | None) -> Catalog:
+    """A .po file, with the previous msgids (`#| msgid`) that Babel's reader drops restored."""
     with path.open("rb") as handle:
-        return read_po(handle, locale=locale_code(lang) if lang else None)
+        catalog = read_po(handle, locale=locale_code(lang) if lang else None)
+    previous = _previous_msgids(path.read_text("utf-8"))
+    for entry in catalog:
+        if entry.context in previous and not entry.previous_id:
+            entry.previous_id = [previous[entry.context]]
+    return catalog
+
+
+def _previous_msgids(text: str) -> dict[str, str]:
+    """`#| msgid` comments by the msgctxt that follows them."""
+    found: dict[str, str] = {}
+    pending: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("#| msgid "):
+            pending = [line[len("#| msgid ") :]]
+        elif line.startswith('#| "') and pending:
+            pending.append(line[len("#| ") :])
+        elif line.startswith("msgctxt ") and pending:
+            found[unescape(line[len("msgctxt ") :])] = "".join(unescape(p) for p in pending)
+            pending = []
+        elif not line.startswith("#"):
+            pending = []
+    return found
 
 
 def write_catalog(path: Path, catalog: Catalog) -> None:

@@ -1,0 +1,174 @@
+"""The translation cycle: extraction, stale detection, markup checks, plural forms."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.plurals import get_plural
+
+from starpress import catalogs
+from starpress.i18n import texts_for
+from starpress.load import load_games
+from starpress.messages import game_messages
+from starpress.sitegen import language_name
+from tests.conftest import DEMO_FILES, ROOT, make_project, run_cli
+
+TRANSLATIONS = {
+    "pt-BR": {
+        "Setup": "Preparação",
+        "Deal": "Distribuição",
+        "Money.": "Dinheiro.",
+        "Coin": "Moeda",
+        "Card": "Carta",
+        "A tiny game": "Um jogo mínimo",
+        "A game made for tests.": "Um jogo feito para testes.",
+        "Shuffle the cards.": "Embaralhe as cartas.",
+        "Deal five to each player.": "Dê cinco a cada jogador.",
+        "Take a :coin: and read [[demo.glossary.coin]].": (
+            "Pegue uma :coin: e leia [[demo.glossary.coin]]."
+        ),
+    },
+}
+TRANSLATIONS["es"] = {key: f"ES {value}" for key, value in TRANSLATIONS["pt-BR"].items()}
+
+
+@pytest.fixture
+def translated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The demo project with complete pt-BR and es catalogs."""
+    monkeypatch.chdir(tmp_path)
+    project = make_project(tmp_path)
+    assert run_cli("i18n", "update", cwd=project).returncode == 0
+    for lang, strings in TRANSLATIONS.items():
+        path = catalogs.game_catalog_path(project, "demo", lang)
+        catalog = catalogs.read_catalog(path, lang)
+        for message in catalog:
+            if message.id:
+                message.string = strings[str(message.id)]
+        catalogs.write_catalog(path, catalog)
+    return project
+
+
+def rows(project: Path) -> dict[tuple[str, str], catalogs.Counts]:
+    games = load_games(project).values()
+    result: dict[tuple[str, str], catalogs.Counts] = {}
+    for row in catalogs.report(project, games):
+        if row.game == "demo":
+            counts = result.setdefault((row.lang, "all"), catalogs.Counts())
+            counts.translated += row.counts.translated
+            counts.stale += row.counts.stale
+            counts.missing += row.counts.missing
+            counts.stale_ids += row.counts.stale_ids
+    return result
+
+
+def test_every_text_gets_a_stable_id_and_kind() -> None:
+    messages = {m.id: m for m in game_messages(ROOT / "content" / "afternova")}
+    assert messages["afternova.rules.bot.placement.title"].kind == "rules"
+    assert messages["afternova.glossary.blueprint.term"].kind == "glossary"
+    assert messages["afternova.card.blueprint-03.fields.upgrade"].kind == "cards"
+    # icon-only and numeric values have nothing to translate
+    assert "afternova.card.hired-paw-01.fields.skills.0" not in messages
+
+
+def test_complete_catalogs_report_100_percent(translated: Path) -> None:
+    counts = rows(translated)
+    for lang in ("pt-BR", "es"):
+        assert (counts[(lang, "all")].missing, counts[(lang, "all")].stale) == (0, 0)
+    assert counts[("it", "all")].missing == 11  # no Italian catalog: everything missing
+
+
+def test_a_changed_source_text_is_stale_in_every_other_language(translated: Path) -> None:
+    glossary = translated / "content" / "demo" / "glossary.yaml"
+    glossary.write_text(glossary.read_text().replace("short: Money.", "short: Hard cash."))
+    counts = rows(translated)
+    for lang in ("pt-BR", "es"):
+        assert counts[(lang, "all")].stale_ids == ["demo.glossary.coin.short"]
+    # update keeps the old translation, flags it fuzzy and keeps the previous msgid
+    assert run_cli("i18n", "update", cwd=translated).returncode == 0
+    catalog = catalogs.read_catalog(catalogs.game_catalog_path(translated, "demo", "es"), "es")
+    (entry,) = [m for m in catalog if m.context == "demo.glossary.coin.short"]
+    assert (entry.id, entry.string, entry.fuzzy) == ("Hard cash.", "ES Dinheiro.", True)
+    assert entry.previous_id == ["Money."]
+    assert rows(translated)[("es", "all")].stale_ids == ["demo.glossary.coin.short"]
+
+
+def test_translations_are_used_and_untranslated_texts_fall_back(translated: Path) -> None:
+    game = load_games(translated)["demo"]
+    texts = texts_for(translated, game, "pt-BR")
+    assert texts("demo.rules.setup.title", "Setup") == "Preparação"
+    assert texts("demo.rules.setup.body", "Something new") == "Something new"
+    assert texts.fallbacks == ["demo.rules.setup.body"]
+    assert texts("demo.card.x.fields.cost", ":coin: 3") == ":coin: 3"  # nothing to translate
+
+
+def test_report_check_fails_on_a_required_incomplete_language(translated: Path) -> None:
+    (translated / "content" / "i18n.yaml").write_text("required: [pt-BR, es, it]\n")
+    failing = run_cli("i18n", "report", "--check", cwd=translated)
+    assert failing.returncode == 1 and "demo it rules" in failing.stdout
+    (translated / "content" / "i18n.yaml").write_text("required: [pt-BR, es]\n")
+    assert run_cli("i18n", "report", "--check", cwd=translated).returncode == 0
+
+
+def test_compile_rejects_a_translation_that_loses_markup(translated: Path) -> None:
+    path = catalogs.game_catalog_path(translated, "demo", "es")
+    catalog = catalogs.read_catalog(path, "es")
+    for message in catalog:
+        if message.context == "demo.rules.setup.body":
+            message.string = "Toma una moneda y lee [[demo.glossary.coin]]."
+    catalogs.write_catalog(path, catalog)
+    result = run_cli("i18n", "compile", cwd=translated)
+    assert result.returncode == 1
+    assert "demo.rules.setup.body: markup differs (missing [':coin:'], extra [])" in result.stderr
+
+
+def test_pybabel_extract_uses_our_extractor(tmp_path: Path) -> None:
+    pot = tmp_path / "asteria.pot"
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "babel.messages.frontend",
+            "extract",
+            "-F",
+            str(ROOT / "babel.cfg"),
+            "-o",
+            str(pot),
+            str(ROOT / "content" / "asteria"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr
+    text = pot.read_text("utf-8")
+    assert 'msgctxt "asteria.rules.setup.title"' in text
+    assert text.count("msgctxt") == len(game_messages(ROOT / "content" / "asteria"))
+
+
+def test_plural_forms_and_language_names_come_from_babel() -> None:
+    for lang in ("pt-BR", "es", "it"):
+        catalog = catalogs.read_catalog(catalogs.ui_catalog_path(ROOT, lang), lang)
+        expected = get_plural(lang.replace("-", "_"))
+        assert (catalog.num_plurals, catalog.plural_expr) == (
+            expected.num_plurals,
+            expected.plural_expr,
+        )
+    cldr = Locale.parse("pt_BR").get_display_name("pt_BR")
+    assert language_name("pt-BR") == cldr[:1].upper() + cldr[1:] == "Português (Brasil)"
+
+
+def test_every_real_translation_keeps_its_icons_and_references() -> None:
+    problems = []
+    for path in sorted((ROOT / "content").glob("*/locale/*.po")):
+        catalog = catalogs.read_catalog(path, path.stem)
+        problems += catalogs.markup_problems(catalog, str(path.relative_to(ROOT)))
+    assert problems == [], problems[:10]
+
+
+def test_demo_files_are_unchanged() -> None:
+    assert "Money." in DEMO_FILES["glossary.yaml"]
