@@ -196,7 +196,8 @@ def report(root: Path, games: Iterable[Game]) -> list[ReportRow]:
                 path = game_catalog_path(root, game.id, lang)
                 catalog = read_catalog(path, lang) if path.is_file() else None
                 for message in messages:
-                    _count(counts[message.kind], catalog, message.id, message.text)
+                    found = _by_context(catalog, message.id) if catalog else None
+                    _tally(counts[message.kind], message.id, found, message.text)
             rows.extend(ReportRow(game.id, lang, kind, c) for kind, c in counts.items())
     template = ui_template(root)
     for lang in LANGUAGES:
@@ -208,23 +209,19 @@ def report(root: Path, games: Iterable[Game]) -> list[ReportRow]:
             catalog = read_catalog(path, lang) if path.is_file() else None
             for entry in template:
                 if entry.id:
-                    _count(ui, catalog, str(entry.id), str(entry.id), context=None)
+                    found = catalog.get(entry.id) if catalog else None
+                    _tally(ui, str(entry.id), found, entry.id)
         rows.append(ReportRow("site", lang, "ui", ui))
     return rows
 
 
-def _count(
-    counts: Counts,
-    catalog: Catalog | None,
-    text_id: str,
-    source: str,
-    context: str | bool | None = True,
+def _tally(
+    counts: Counts, text_id: str, entry: Message | None, source: str | tuple[str, ...] | list[str]
 ) -> None:
-    key = text_id if context is True else None
-    entry = None
-    if catalog is not None:
-        entry = catalog.get(source, context=key) if key is None else _by_context(catalog, key)
-    if entry is None or not entry.string:
+    """Count one text as translated, stale (source changed, or fuzzy) or missing."""
+    forms = entry.string if entry is not None else ""
+    translated = all(forms) if isinstance(forms, tuple) else bool(forms)
+    if entry is None or not translated:
         counts.missing += 1
         counts.missing_ids.append(text_id)
     elif entry.fuzzy or entry.id != source:
