@@ -38,8 +38,8 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 lint: $(TESTSTAMP)
-	$(BIN)/ruff format --check starpress pnp tests bench
-	$(BIN)/ruff check starpress pnp tests bench
+	$(BIN)/ruff format --check starpress pnp automa tests bench
+	$(BIN)/ruff check starpress pnp automa tests bench
 
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy

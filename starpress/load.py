@@ -152,11 +152,13 @@ class _GameLoader:
         if self.problems or info is None:
             raise ContentError(self.problems)
         merged: dict[str, list[Any]] = {key: [] for key in _LIST_KEYS}
+        automa = None
         for _path, _located, content in contents:
             if content is not None:
                 for key in _LIST_KEYS:
                     merged[key].extend(getattr(content, key))
-        return Game(info=info, **merged)
+                automa = automa or content.automa
+        return Game(info=info, automa=automa, **merged)
 
     # -- reading and validating each file ------------------------------------------------
 

@@ -90,6 +90,12 @@ def file_messages(path: Path, located: Located, game_id: str) -> Iterator[Messag
         yield from walker.record(record, ("cards", index), "cards")
     for index, icon in enumerate(_list(data.get("icons"))):
         yield from walker.icon(icon, ("icons", index), data, game)
+    automa = data.get("automa")
+    if isinstance(automa, dict) and isinstance(automa.get("messages"), dict):
+        for key, value in automa["messages"].items():
+            yield from walker.message(
+                f"{game_id}.automa.messages.{key}", value, ("automa", "messages", key), "rules"
+            )
 
 
 class _Walker:

@@ -276,6 +276,8 @@ class ContentFile(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
+    automa: dict[str, Any] | None = None
+    """A game's bot as data; its shape is checked by the game's module in `automa/`."""
 
 
 class Game(Record):
@@ -288,6 +290,7 @@ class Game(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
+    automa: dict[str, Any] | None = None
 
     @property
     def id(self) -> str:

@@ -1,0 +1,1 @@
+"""Automa: the games' bots as deterministic, seeded, step-through programs."""

@@ -1,0 +1,278 @@
+"""Afternova's 2-player Bot: its state and its rules, as plain functions over that state.
+
+Nothing here reads input, prints or draws at random: every chance outcome (a fragment from
+the bag, a Blueprint from the deck) is passed in, and every rule returns the steps it took,
+each citing the rule id it follows. The session (`automa.session`) decides where outcomes
+come from (the table, the program's own bag, or a saved log) and how steps are shown.
+
+    >>> from automa.afternova import Blueprint, Bot, BotRules
+    >>> rules = BotRules.default()
+    >>> bot = Bot(capacity=4, objective=("black", "white"))
+    >>> for card in ("b1", "b2", "b3"):
+    ...     bot.row.append(Blueprint(card, ("orange", "green"), vp=3))
+    >>> [step.rule for step in rules.place(bot, "orange", draw=lambda unseen: None)]
+    ['afternova.rules.bot.placement']
+    >>> bot.row[0].covered
+    ['orange']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+COLOURS = ("purple", "green", "black", "white", "orange")
+
+RULE_PLACEMENT = "afternova.rules.bot.placement"
+RULE_HOLD = "afternova.rules.bot.hold-overflow"
+RULE_COMPLETION = "afternova.rules.bot.completion"
+RULE_HELP = "afternova.rules.bot.help"
+RULE_END = "afternova.rules.bot.end"
+RULE_SCORING = "afternova.rules.bot.scoring"
+RULE_TURN = "afternova.rules.bot.turn"
+RULE_SETUP = "afternova.rules.bot.setup"
+RULING_FACEDOWN = "afternova.clarification.bot-facedown-blueprints"
+RULING_OBJECTIVE = "afternova.clarification.secret-objective-icons"
+
+
+class BotSettings(BaseModel):
+    """`automa.bot` in content/afternova/automa.yaml."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    row_size: int = 3
+    placement: str = "leftmost"
+    max_completed: int = 6
+    fragment_vp: int = 1
+    objective_vp_per_icon: int = 1
+    facedown_count_toward_end: bool = True
+
+
+@dataclass
+class Blueprint:
+    """A Blueprint: the fragment colours its cost asks for, its VP, what covers it."""
+
+    card: str
+    cost: tuple[str, ...]
+    vp: int
+    covered: list[str] = field(default_factory=list)
+
+    def free(self) -> Counter[str]:
+        """The cost icons not covered yet, by colour."""
+        return Counter(self.cost) - Counter(self.covered)
+
+    def accepts(self, colour: str) -> bool:
+        return self.free()[colour] > 0
+
+    @property
+    def complete(self) -> bool:
+        return not self.free()
+
+
+@dataclass
+class Completed:
+    """A Blueprint under the Bot's Starship; `unseen` if it was taken blind (hold overflow)."""
+
+    card: str
+    cost: tuple[str, ...] | None
+    vp: int | None
+    unseen: bool
+
+
+@dataclass
+class Bot:
+    """Everything on the table that belongs to the Bot."""
+
+    capacity: int
+    objective: tuple[str, ...] | None = None
+    starship: str = ""
+    row: list[Blueprint] = field(default_factory=list)
+    hold: list[str] = field(default_factory=list)
+    completed: list[Completed] = field(default_factory=list)
+    discarded: list[str] = field(default_factory=list)  # fragments it put beside the bag
+
+    def fragments(self) -> list[str]:
+        """Every fragment the Bot holds: in its hold and on its Blueprints."""
+        return self.hold + [colour for blueprint in self.row for colour in blueprint.covered]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the Bot did: a message id with its values, and the rule it follows."""
+
+    what: str
+    rule: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+DrawBlueprint = Callable[[bool], Blueprint | None]
+"""The next Blueprint of the deck; the argument says it goes under the Starship unseen."""
+
+
+@dataclass(frozen=True)
+class BotRules:
+    """The Bot's procedures, parameterised by its settings."""
+
+    settings: BotSettings
+
+    @classmethod
+    def default(cls) -> BotRules:
+        return cls(BotSettings())
+
+    @classmethod
+    def from_content(cls, automa: dict[str, Any] | None) -> BotRules:
+        return cls(BotSettings.model_validate((automa or {}).get("bot", {})))
+
+    # afternova.rules.bot.placement
+    def target(self, bot: Bot, colour: str) -> int | None:
+        """The Blueprint (index in the row) a fragment of this colour would go to."""
+        candidates = [index for index, blueprint in enumerate(bot.row) if blueprint.accepts(colour)]
+        if not candidates:
+            return None
+        return candidates[0] if self.settings.placement == "leftmost" else candidates[-1]
+
+    def place(self, bot: Bot, colour: str, draw: DrawBlueprint) -> list[Step]:
+        """Put a fragment the Bot received where its rules say, and what follows from it."""
+        index = self.target(bot, colour)
+        if index is None:
+            bot.hold.append(colour)
+            steps = [
+                Step(
+                    "to_hold",
+                    RULE_PLACEMENT,
+                    {"colour": colour, "hold": len(bot.hold), "capacity": bot.capacity},
+                )
+            ]
+            if len(bot.hold) >= bot.capacity:
+                steps += self.overflow(bot, draw)
+            return steps
+        blueprint = bot.row[index]
+        blueprint.covered.append(colour)
+        steps = [
+            Step(
+                "to_blueprint",
+                RULE_PLACEMENT,
+                {"colour": colour, "position": index + 1, "card": blueprint.card},
+            )
+        ]
+        if blueprint.complete:
+            steps += self.complete(bot, index, draw)
+        return steps
+
+    # afternova.rules.bot.hold-overflow
+    def overflow(self, bot: Bot, draw: DrawBlueprint) -> list[Step]:
+        emptied = list(bot.hold)
+        bot.discarded += emptied
+        bot.hold.clear()
+        steps = [Step("hold_full", RULE_HOLD, {"fragments": emptied})]
+        if self.finished(bot):
+            return steps
+        unseen = draw(True)
+        if unseen is not None:
+            bot.completed.append(Completed(unseen.card, unseen.cost, unseen.vp, unseen=True))
+            steps.append(
+                Step(
+                    "blind_blueprint",
+                    RULE_HOLD,
+                    {"completed": len(bot.completed), "ruling": RULING_FACEDOWN},
+                )
+            )
+        return steps
+
+    # afternova.rules.bot.completion
+    def complete(self, bot: Bot, index: int, draw: DrawBlueprint) -> list[Step]:
+        blueprint = bot.row.pop(index)
+        bot.discarded += blueprint.covered
+        bot.completed.append(Completed(blueprint.card, blueprint.cost, blueprint.vp, unseen=False))
+        steps = [
+            Step(
+                "completed",
+                RULE_COMPLETION,
+                {"card": blueprint.card, "vp": blueprint.vp, "completed": len(bot.completed)},
+            )
+        ]
+        if self.finished(bot):
+            return steps
+        new = draw(False)
+        if new is None:
+            return steps
+        bot.row.append(new)
+        steps.append(
+            Step(
+                "new_blueprint",
+                RULE_COMPLETION,
+                {"card": new.card, "position": len(bot.row), "cost": list(new.cost), "vp": new.vp},
+            )
+        )
+        moved = []
+        for colour in list(bot.hold):
+            if new.accepts(colour):
+                bot.hold.remove(colour)
+                new.covered.append(colour)
+                moved.append(colour)
+        if moved:
+            steps.append(
+                Step("hold_to_blueprint", RULE_COMPLETION, {"fragments": moved, "card": new.card})
+            )
+        if new.complete:
+            steps += self.complete(bot, len(bot.row) - 1, draw)
+        return steps
+
+    def finished(self, bot: Bot) -> bool:
+        """The Bot has its last Blueprint (afternova.rules.bot.end)."""
+        return len(bot.completed) >= self.settings.max_completed
+
+    # afternova.rules.bot.help
+    def acceptable(self, bot: Bot, planet: list[str]) -> list[tuple[str, int]]:
+        """Which of a planet's fragments the Bot would take as payment, and where each goes.
+
+        Payments are placed one after the other, so two fragments of one colour are both
+        acceptable only if the Bot's Blueprints have two free icons of that colour.
+        """
+        free = Counter[str]()
+        for blueprint in bot.row:
+            free += blueprint.free()
+        taken: list[tuple[str, int]] = []
+        trial = [Blueprint(b.card, b.cost, b.vp, list(b.covered)) for b in bot.row]
+        for colour in planet:
+            if free[colour] > 0:
+                free[colour] -= 1
+                index = next(i for i, b in enumerate(trial) if b.accepts(colour))
+                trial[index].covered.append(colour)
+                taken.append((colour, index + 1))
+        return taken
+
+    def help(self, bot: Bot, payment: list[str], draw: DrawBlueprint) -> list[Step]:
+        """The Bot gives one skill icon per fragment paid, each placed by the usual rule."""
+        acceptable = Counter(colour for colour, _ in self.acceptable(bot, payment))
+        refused = Counter(payment) - acceptable
+        if refused:
+            raise ValueError(
+                f"the Bot cannot take {', '.join(sorted(refused.elements()))}: "
+                "no free icon of that colour on its Blueprints"
+            )
+        steps = [Step("helps", RULE_HELP, {"icons": len(payment), "payment": payment})]
+        for colour in payment:
+            steps += self.place(bot, colour, draw)
+        return steps
+
+    # afternova.rules.bot.scoring
+    def score(self, bot: Bot) -> dict[str, int]:
+        """The Bot's final score by part (every completed Blueprint must be known)."""
+        blueprints = sum(done.vp or 0 for done in bot.completed)
+        objective = 0
+        if bot.objective:
+            for done in bot.completed:
+                objective += sum(1 for colour in done.cost or () if colour in bot.objective)
+            objective *= self.settings.objective_vp_per_icon
+        fragments = len(bot.fragments()) * self.settings.fragment_vp
+        return {
+            "blueprints": blueprints,
+            "objective": objective,
+            "fragments": fragments,
+            "total": blueprints + objective + fragments,
+        }
