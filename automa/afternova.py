@@ -159,7 +159,9 @@ class BotRules:
                 {"colour": colour, "position": index + 1, "card": blueprint.card},
             )
         ]
-        if blueprint.complete:
+        # the Bot never goes past its last Blueprint: after that, covered icons are just
+        # fragments that score at the end (afternova.rules.bot.end)
+        if blueprint.complete and not self.finished(bot):
             steps += self.complete(bot, index, draw)
         return steps
 

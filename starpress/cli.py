@@ -273,6 +273,73 @@ def i18n_report(
         raise typer.Exit(1)
 
 
+automa_app = typer.Typer(
+    help="The games' bots, step by step at the table or simulated.", no_args_is_help=True
+)
+afternova_app = typer.Typer(help="Afternova's 2-player Bot.", no_args_is_help=True)
+automa_app.add_typer(afternova_app, name="afternova")
+app.add_typer(automa_app, name="automa")
+
+
+@afternova_app.command("play")
+def afternova_play(
+    mode: Annotated[str, typer.Option(help="table (you report draws) or simulated.")] = "table",
+    seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Log/save file (default: build/automa/afternova-SEED.jsonl)."),
+    ] = None,
+    lang: Annotated[str | None, typer.Option(help="Language of the messages.")] = None,
+    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """A new game with the Bot: it says what it does, where, and by which rule."""
+    from automa import runner
+    from starpress.model import LANGUAGES
+
+    if mode not in ("table", "simulated"):
+        _fail(f"--mode must be table or simulated (got {mode!r})")
+    if lang is not None and lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+    raise typer.Exit(runner.play(_root(), mode, seed, save, lang, auto, as_json))  # type: ignore[arg-type]
+
+
+@afternova_app.command("resume")
+def afternova_resume(
+    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """Continue a saved game where it stopped."""
+    from automa import runner
+
+    raise typer.Exit(runner.resume(_root(), log, auto, as_json))
+
+
+@afternova_app.command("replay")
+def afternova_replay(
+    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """Print a saved game's transcript again, from its log alone."""
+    from automa import runner
+
+    raise typer.Exit(runner.replay(_root(), log, as_json))
+
+
+@afternova_app.command("simulate")
+def afternova_simulate(
+    games: Annotated[int, typer.Option(help="Number of whole games.", min=1)] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game (game i: seed + i).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="The numbers as JSON.")] = False,
+    check: Annotated[bool, typer.Option(help="Verify the rules' invariants every turn.")] = False,
+) -> None:
+    """Bot scores, game length and how often each rule fired, over many simulated games."""
+    from automa import simulate_command
+
+    simulate_command.run(_root(), games, seed, as_json, check, _console())
+
+
 def _load(root: Path, games: list[str] | None) -> dict[str, Game]:
     from starpress.load import UnknownGame, load_games
 
