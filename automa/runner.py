@@ -82,14 +82,18 @@ def resume(
     out: TextIO = sys.stdout,
 ) -> int:
     game = load_games(root, ["afternova"])["afternova"]
-    log = EventLog.load(path)
+    log = _load_log(path)
+    if log is None:
+        return 2
     return _drive(root, game, log, auto, as_json, read or input, out, quiet_until_live=True)
 
 
 def replay(root: Path, path: Path, as_json: bool, out: TextIO = sys.stdout) -> int:
     """The transcript of a saved game again, from its log alone (no PRNG draws)."""
     game = load_games(root, ["afternova"])["afternova"]
-    log = EventLog.load(path)
+    log = _load_log(path)
+    if log is None:
+        return 2
     start = log.events[0]
     voice = Voice(game, texts_for(root, game, start.get("lang", game.info.source_language)))
     channel = Channel(log, voice, Output(out, as_json), read=None, redraw=False)
@@ -138,6 +142,14 @@ def _drive(
         except LogMismatch as error:
             sys.stderr.write(f"error: {error}\n")
             return 2
+
+
+def _load_log(path: Path) -> EventLog | None:
+    try:
+        return EventLog.load(path)
+    except LogMismatch as error:
+        sys.stderr.write(f"error: {error}\n")
+        return None
 
 
 def _colour_words(voice: Voice) -> dict[str, str]:
