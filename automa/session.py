@@ -182,4 +182,4 @@ class Channel:
             return
         self.output.step(key, self.say_text(key, **values), rule, values)
         if self.pause and not self.replaying and self.read is not None and rule:
-            self.read("")
+            self.read(self.say_text("continue"))
