@@ -9,6 +9,7 @@ through the `Channel`, so the log replays the game exactly.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -76,9 +77,16 @@ class AfternovaTable:
     """One game of Afternova with the Bot, driven through a channel."""
 
     def __init__(
-        self, game: Game, channel: Channel, mode: Mode, seed: int, speak_colour: dict[str, str]
+        self,
+        game: Game,
+        channel: Channel,
+        mode: Mode,
+        seed: int,
+        speak_colour: dict[str, str],
+        card_label: Callable[[str], str] = str,
     ) -> None:
         self.game = game
+        self.card_label = card_label
         self.ch = channel
         self.mode = mode
         self.seed = seed
@@ -124,14 +132,14 @@ class AfternovaTable:
             )
         self.bot.starship, self.bot.capacity = card, capacity
         self.bot.objective = tuple(objective) or None
-        self.ch.say("setup_starship", RULE_SETUP, card=card, capacity=capacity)
+        self.ch.say("setup_starship", RULE_SETUP, card=self.card_label(card), capacity=capacity)
         for position in range(1, self.rules.settings.row_size + 1):
             blueprint = self.reveal(position)
             self.bot.row.append(blueprint)
             self.ch.say(
                 "setup_blueprint",
                 RULE_SETUP,
-                card=blueprint.card,
+                card=self.card_label(blueprint.card),
                 position=position,
                 cost=self.colours(blueprint.cost),
                 vp=blueprint.vp,
@@ -241,6 +249,8 @@ class AfternovaTable:
                 if key in values:
                     values[key] = self.colours(tuple(values[key]))
             values.pop("ruling", None)
+            if "card" in values:
+                values["card"] = self.card_label(values["card"])
             self.ch.say(step.what, step.rule, **values)
             if step.what in ("completed", "blind_blueprint") and self.rules.finished(self.bot):
                 self.ch.say("end", RULE_END)

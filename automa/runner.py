@@ -97,7 +97,9 @@ def replay(root: Path, path: Path, as_json: bool, out: TextIO = sys.stdout) -> i
     start = log.events[0]
     voice = Voice(game, texts_for(root, game, start.get("lang", game.info.source_language)))
     channel = Channel(log, voice, Output(out, as_json), read=None, redraw=False)
-    table = AfternovaTable(game, channel, start["mode"], start["seed"], _colour_words(voice))
+    table = AfternovaTable(
+        game, channel, start["mode"], start["seed"], _colour_words(voice), _card_label(game, voice)
+    )
     with contextlib.suppress(Quit):  # a log that ends mid-game: the transcript so far
         table.run()
     return 0
@@ -125,7 +127,14 @@ def _drive(
             pause=not auto and not as_json,
             quiet_replay=quiet_until_live,
         )
-        table = AfternovaTable(game, channel, start["mode"], start["seed"], _colour_words(voice))
+        table = AfternovaTable(
+            game,
+            channel,
+            start["mode"],
+            start["seed"],
+            _colour_words(voice),
+            _card_label(game, voice),
+        )
         try:
             table.run()
             return 0
@@ -150,6 +159,19 @@ def _load_log(path: Path) -> EventLog | None:
     except LogMismatch as error:
         sys.stderr.write(f"error: {error}\n")
         return None
+
+
+def _card_label(game: Game, voice: Voice) -> Callable[[str], str]:
+    """A card as people see it: its name in the session's language and its number."""
+    names = {card.id: card.name for card in game.cards if card.name}
+
+    def label(card_id: str) -> str:
+        if card_id not in names:
+            return card_id
+        name = voice.texts(f"{card_id}.name", names[card_id])
+        return f"«{name}» #{int(card_id.rsplit('-', 1)[-1])}"
+
+    return label
 
 
 def _colour_words(voice: Voice) -> dict[str, str]:
