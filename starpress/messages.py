@@ -58,7 +58,9 @@ def needs_translation(text: str) -> bool:
     """False for texts with nothing to translate: numbers, icons, colour codes."""
     if _HEX.match(text.strip()):
         return False
-    bare = markup.REF_RE.sub("", markup.ICON_RE.sub("", text))
+    # a cross-reference's label is text to translate; its target id is not
+    labels = markup.REF_RE.sub(lambda match: match.group(2) or "", text)
+    bare = markup.ICON_RE.sub("", labels)
     return bool(_LETTER.search(bare))
 
 

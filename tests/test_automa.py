@@ -297,3 +297,11 @@ def test_simulate_command_json(tmp_path: Path) -> None:
     summary = json.loads(result.stdout)
     assert summary["games"] == 30 and summary["stopped_at_round_limit"] == 0
     assert summary["rules_fired_per_game"]["to_blueprint"] > 0
+
+
+def test_the_documented_api_example_runs() -> None:
+    import doctest
+
+    import automa.afternova
+
+    assert doctest.testmod(automa.afternova).failed == 0
