@@ -105,7 +105,7 @@ class AfternovaTable:
     # -- the game -----------------------------------------------------------------------
 
     def run(self) -> dict[str, int]:
-        self.ch.say("start", None, seed=self.seed, mode=self.mode)
+        self.ch.say("start", None, seed=self.seed, mode=self.text(f"mode_{self.mode}"))
         self.setup()
         while not self.finished:
             command = self.ch.answer("command", self.text("ask_command"), self.parse_command)
