@@ -23,7 +23,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, unescape, write_po
+from babel.messages.pofile import escape, normalize, read_po, unescape, write_po
 
 from starpress import text as markup
 from starpress.messages import KINDS, game_messages
@@ -320,11 +320,24 @@ def _previous_msgids(text: str) -> dict[str, str]:
 
 
 def write_catalog(path: Path, catalog: Catalog) -> None:
+    """Write a .po file (atomically), with previous msgids as valid `#| msgid` lines.
+
+    Babel writes a previous msgid as one wrapped comment, which breaks its PO syntax;
+    we write those lines ourselves, in the standard multi-line form.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, include_previous=True, sort_by_file=False)
+    write_po(buffer, catalog, width=100, include_previous=False, sort_by_file=False)
+    text = buffer.getvalue().decode("utf-8")
+    for entry in catalog:
+        if entry.id and entry.context and entry.previous_id:
+            anchor = f"msgctxt {escape(entry.context)}\n"
+            # normalize() prefixes every line but the first
+            lines = normalize(str(entry.previous_id[0]), prefix="#| ", width=100).split("\n")
+            block = "#| msgid " + "\n".join(lines)
+            text = text.replace(anchor, f"{block}\n{anchor}", 1)
     temporary = path.with_name(f".{path.name}.part")
-    temporary.write_bytes(buffer.getvalue())
+    temporary.write_text(text, encoding="utf-8")
     temporary.replace(path)
 
 

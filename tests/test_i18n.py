@@ -172,3 +172,24 @@ def test_every_real_translation_keeps_its_icons_and_references() -> None:
 
 def test_demo_files_are_unchanged() -> None:
     assert "Money." in DEMO_FILES["glossary.yaml"]
+
+
+def test_ci_gate_every_required_language_is_complete() -> None:
+    """The CI gate: content/i18n.yaml requires all four languages, none missing or stale."""
+    assert catalogs.required_languages(ROOT) == ["pt-BR", "es", "it", "en"]
+    result = run_cli("i18n", "report", "--check", cwd=ROOT)
+    assert result.returncode == 0, result.stdout[-2000:]
+
+
+def test_long_previous_msgids_round_trip(tmp_path: Path) -> None:
+    """Babel writes previous msgids as broken comments; ours are valid and read back whole."""
+    from babel.messages.catalog import Catalog
+
+    old = "A long line of source text that wraps. " * 6 + 'with "quotes"\nand a second line\n'
+    catalog = Catalog(locale="es")
+    catalog.add("new", "viejo", context="x.y", flags={"fuzzy"}, previous_id=[old])
+    path = tmp_path / "es.po"
+    catalogs.write_catalog(path, catalog)
+    assert '#| msgid ""\n#| "A long line' in path.read_text("utf-8")
+    (entry,) = [m for m in catalogs.read_catalog(path, "es") if m.id]
+    assert entry.previous_id == [old]
