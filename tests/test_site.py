@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from starpress.model import LANGUAGES
+from tests.conftest import ROOT
 from tests.site_fixture import built_site
 
 
@@ -89,18 +90,41 @@ def test_no_broken_internal_link_or_image() -> None:
     assert broken == [], broken[:20]
 
 
+NOTES = {
+    "pt-BR": "Ainda não traduzido",
+    "es": "Aún sin traducir",
+    "it": "Non ancora tradotto",
+    "en": "Not yet translated",
+}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_untranslated_text_is_shown_in_a_visible_note(lang: str) -> None:
-    page = built_site() / lang / "afternova" / "glossary" / "index.html"
-    text = page.read_text("utf-8")
-    notes = {
-        "pt-BR": "Ainda não traduzido",
-        "es": "Aún sin traducir",
-        "it": "Non ancora tradotto",
-        "en": "Not yet translated",
-    }
-    # Afternova's source language is Italian: every other language shows the note
-    assert (notes[lang] in text) == (lang != "it")
+def test_complete_translations_show_no_note(lang: str) -> None:
+    site = built_site() / lang
+    for page in ("afternova/glossary", "aristeia/rules/round", "luna-maris"):
+        assert NOTES[lang] not in (site / page / "index.html").read_text("utf-8")
+
+
+def test_untranslated_text_is_shown_in_a_visible_note(tmp_path: Path) -> None:
+    """Remove one translation in a copy of the project: that text appears, in a note."""
+    import shutil
+
+    from starpress import catalogs, sitegen
+
+    for folder in ("content", "templates"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    path = catalogs.game_catalog_path(tmp_path, "afternova", "en")
+    catalog = catalogs.read_catalog(path, "en")
+    for message in catalog:
+        if message.context == "afternova.glossary.blueprint.short":
+            source, message.string = str(message.id), ""
+    catalogs.write_catalog(path, catalog)
+    site = sitegen.build_site(tmp_path, "en", lambda game, lang: [], lambda game, lang: {})
+    glossary = next(page.text for page in site.pages if page.path == "afternova/glossary.md")
+    assert '!!! note "Not yet translated: original text in Italian"' in glossary
+    note = glossary.split('!!! note "Not yet translated: original text in Italian"', 1)[1]
+    assert source.strip() in note.split("###", 1)[0]  # the Italian text, inside the note
+    assert glossary.count("!!! note") == 1
 
 
 def test_icons_are_inline_svg_with_alt_text_in_the_page_language() -> None:
