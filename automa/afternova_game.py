@@ -199,7 +199,7 @@ class AfternovaTable:
                 )
                 self.bot.completed[number - 1] = Completed(card, tuple(cost), vp, unseen=True)
         score = self.rules.score(self.bot)
-        self.ch.say("score", RULE_SCORING, ruling=RULING_OBJECTIVE, **score)
+        self.ch.say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", **score)
         return score
 
     # -- chance -------------------------------------------------------------------------
@@ -248,10 +248,11 @@ class AfternovaTable:
             for key in ("fragments", "payment", "cost"):
                 if key in values:
                     values[key] = self.colours(tuple(values[key]))
-            values.pop("ruling", None)
+            ruling = values.pop("ruling", None)
             if "card" in values:
                 values["card"] = self.card_label(values["card"])
-            self.ch.say(step.what, step.rule, **values)
+            # a ruling on an ambiguity of the rulebook is cited beside the rule it applies
+            self.ch.say(step.what, f"{step.rule}; {ruling}" if ruling else step.rule, **values)
             if step.what in ("completed", "blind_blueprint") and self.rules.finished(self.bot):
                 self.ch.say("end", RULE_END)
                 self.finished = True
