@@ -145,24 +145,32 @@ class _Walker:
         for name, value in record.items():
             if name in _SKIPPED_FIELDS or name == "sections":
                 continue
-            yield from self.value(f"{record_id}.{name}", value, (*loc, name), kind)
+            # a card's fields are free-form: their names mean nothing to the walker
+            plain = kind == "cards" and name in ("fields", "back")
+            yield from self.value(f"{record_id}.{name}", value, (*loc, name), kind, plain)
         for index, child in enumerate(_list(record.get("sections"))):
             yield from self.record(child, (*loc, "sections", index), kind)
 
-    def value(self, text_id: str, value: Any, loc: PathKey, kind: Kind) -> Iterator[Message]:
-        """Any nested value: strings are messages, mappings and lists are walked by key."""
-        if text_id.endswith(".steps") and isinstance(value, list):
+    def value(
+        self, text_id: str, value: Any, loc: PathKey, kind: Kind, plain: bool = False
+    ) -> Iterator[Message]:
+        """Any nested value: strings are messages, mappings and lists are walked by key.
+
+        `plain` values (a card's fields) have no special keys: no skipped fields, and a
+        list named `steps` is just a list.
+        """
+        if not plain and text_id.endswith(".steps") and isinstance(value, list):
             yield from self.steps(text_id, value, loc, kind)
         elif isinstance(value, str):
             yield from self.message(text_id, value, loc, kind)
         elif isinstance(value, list):
             for index, item in enumerate(value):
-                yield from self.value(f"{text_id}.{index}", item, (*loc, index), kind)
+                yield from self.value(f"{text_id}.{index}", item, (*loc, index), kind, plain)
         elif isinstance(value, dict):
             for key, item in value.items():
-                if key in _SKIPPED_FIELDS:
+                if key in _SKIPPED_FIELDS and not plain:
                     continue
-                yield from self.value(f"{text_id}.{key}", item, (*loc, key), kind)
+                yield from self.value(f"{text_id}.{key}", item, (*loc, key), kind, plain)
 
     def steps(self, text_id: str, steps: list[Any], loc: PathKey, kind: Kind) -> Iterator[Message]:
         """Numbered steps: a plain string is a step's text (`<id>.steps.N.text`)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.build import plan, run
-from pnp.kit import KitOptions
+from pnp.kit import KitOptions, build_kit
 from starpress.load import load_games
 from tests.conftest import ROOT
 from tests.pdfread import open_pdf, page_box, page_size, placements
@@ -63,3 +63,18 @@ def test_fronts_per_component_equal_the_box_counts(game: str, out: Path) -> None
         by_component[card.component] += fronts[card.id]
     printed = {card.component for card in model.cards}
     assert by_component == {c.id: c.count for c in model.components if c.id in printed}
+
+
+def test_every_text_the_kits_print_is_in_the_catalogs(tmp_path: Path) -> None:
+    """Kits in every language ask only for text ids the translation catalogs hold."""
+    from starpress.i18n import texts_for
+    from starpress.model import LANGUAGES
+
+    for job in plan(ROOT, None, "all", KitOptions(lang="")):
+        game = job.game
+        if job.options.lang == game.info.source_language:
+            continue
+        texts = texts_for(ROOT, game, job.options.lang)
+        build_kit(game, job.templates, ROOT / "content" / game.id, job.options, tmp_path, texts)
+        assert texts.fallbacks == [], (game.id, job.options.lang, texts.fallbacks[:5])
+    assert len(LANGUAGES) == 4
