@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from starpress import text
-from starpress.model import LANGUAGES, RECORD_ID_RE, ContentFile, Game, GameInfo
+from starpress.model import LANGUAGES, NON_TEXT_FIELDS, RECORD_ID_RE, ContentFile, Game, GameInfo
 from starpress.yamlpos import Located, PathKey, YamlSyntaxError, load_located
 
 PROJECT_MARKERS = ("content", "templates")
@@ -33,19 +33,6 @@ _RECORD_KIND = {
 _LANGUAGE_FIELDS = {"languages", "source_language"}
 _ID_LIST_FIELDS = {"related", "rules", "component"}
 """Fields holding lists of record ids that must exist."""
-_NOT_TEXT = {
-    "id",
-    "file",
-    "url",
-    "source",
-    "size",
-    "kind",
-    "provenance",
-    "variant",
-    "label",
-    "layout",
-}
-"""Fields whose values are never scanned for markup."""
 
 
 @dataclass(frozen=True)
@@ -270,7 +257,7 @@ class _GameLoader:
                         *located.value_pos(loc),
                         f"unknown source '{value}' (sources: {', '.join(sorted(sources))})",
                     )
-                if field not in _NOT_TEXT and field not in _ID_LIST_FIELDS:
+                if field not in NON_TEXT_FIELDS:
                     self._check_markup(path, located, loc, value, info.id, ids, icons)
         self._check_card_counts(records)
 

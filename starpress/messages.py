@@ -16,28 +16,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from starpress import text as markup
+from starpress.model import NON_TEXT_FIELDS
 from starpress.yamlpos import Located, PathKey, load_located
 
 Kind = Literal["rules", "glossary", "cards"]
 KINDS: tuple[str, ...] = ("rules", "glossary", "cards", "ui")
 
-_SKIPPED_FIELDS = {
-    "id",
-    "file",
-    "url",
-    "source",
-    "size",
-    "kind",
-    "provenance",
-    "variant",
-    "label",
-    "layout",
-    "component",
-    "related",
-    "rules",
-    "count",
-    "names",
-}
+_SKIPPED_FIELDS = NON_TEXT_FIELDS | {"count", "names"}
 _GAME_TEXT_FIELDS = ("tagline", "summary")
 _HEX = re.compile(r"^#[0-9a-fA-F]{3,8}$")
 _LETTER = re.compile(r"[^\W\d_]")

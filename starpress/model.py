@@ -50,6 +50,26 @@ SLUG_RE = re.compile(rf"^{_SLUG}$")
 RECORD_ID_RE = re.compile(rf"^({_SLUG})\.([a-z]+)\.({_SLUG}(?:\.{_SLUG})*)$")
 _SIZE_RE = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$")
 
+NON_TEXT_FIELDS = frozenset(
+    {
+        "id",
+        "file",
+        "url",
+        "source",
+        "size",
+        "kind",
+        "provenance",
+        "variant",
+        "label",
+        "layout",
+        "component",
+        "related",
+        "rules",
+    }
+)
+"""Record fields that hold ids, codes or paths, never prose: not checked for markup and
+not translated."""
+
 Slug = Annotated[str, Field(pattern=SLUG_RE.pattern)]
 Text = str
 """Source-language text in starpress markup (see `starpress.text`)."""
