@@ -1,16 +1,23 @@
-"""Run a bot game: new, resumed, replayed; with undo, autosave and the chosen language."""
+"""Run a bot game: new, resumed, replayed; with undo, autosave and the chosen language.
+
+The first event of a log says which game it is; `TABLES` builds that game's table for a
+channel. Everything else (the undo loop, quiet replay before going live, saving on quit,
+one-line errors for bad logs) is shared by every bot.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from automa.afternova import COLOURS
-from automa.afternova_game import AfternovaTable, Mode
+from automa.afternova_game import AfternovaTable
+from automa.luna_maris_game import LunaMarisTable
 from automa.prng import fresh_seed
 from automa.session import Channel, EventLog, LogMismatch, Output, Quit, Undo
 from starpress.i18n import Texts, texts_for
@@ -20,7 +27,7 @@ from starpress.model import Game
 
 @dataclass
 class Voice:
-    """The Bot's messages (content/<game>/automa.yaml) in one language."""
+    """A bot's messages (content/<game>/automa.yaml) in one language."""
 
     game: Game
     texts: Texts
@@ -39,38 +46,70 @@ class Voice:
             return template.format(**shown)
 
 
-def autosave_path(root: Path, seed: int) -> Path:
-    return root / "build" / "automa" / f"afternova-{seed}.jsonl"
+class Table(Protocol):
+    def run(self) -> dict[str, int]: ...
+
+
+def _afternova(game: Game, channel: Channel, start: dict[str, Any], voice: Voice) -> Table:
+    colours = {colour: voice(f"colour_{colour}") for colour in COLOURS}
+    return AfternovaTable(
+        game, channel, start["mode"], start["seed"], colours, _card_label(game, voice)
+    )
+
+
+def _luna_maris(game: Game, channel: Channel, start: dict[str, Any], voice: Voice) -> Table:
+    titles = game.ids()
+
+    def module(key: str) -> str:
+        section = f"luna-maris.rules.modules.{key}"
+        return voice.texts(f"{section}.title", titles.get(section, key))
+
+    return LunaMarisTable(
+        game, channel, start["mode"], start["level"], start["seed"], module, _step_text(game, voice)
+    )
+
+
+TABLES: dict[str, Callable[[Game, Channel, dict[str, Any], Voice], Table]] = {
+    "afternova": _afternova,
+    "luna-maris": _luna_maris,
+}
+
+
+def autosave_path(root: Path, game_id: str, seed: int) -> Path:
+    return root / "build" / "automa" / f"{game_id}-{seed}.jsonl"
 
 
 def play(
     root: Path,
-    mode: Mode,
+    game_id: str,
+    mode: str,
     seed: int | None,
     save: Path | None,
     lang: str | None,
     auto: bool,
     as_json: bool,
+    level: str | None = None,
     read: Callable[[str], str] | None = None,
     out: TextIO = sys.stdout,
 ) -> int:
     """A new game; returns the exit code."""
     chosen = seed if seed is not None else fresh_seed()
-    game = load_games(root, ["afternova"])["afternova"]
-    path = save or autosave_path(root, chosen)
+    game = load_games(root, [game_id])[game_id]
+    path = save or autosave_path(root, game_id, chosen)
     if path.exists():
         path.unlink()
     log = EventLog(path)
-    log.append(
-        {
-            "t": "start",
-            "game": "afternova",
-            "mode": mode,
-            "seed": chosen,
-            "lang": lang or game.info.source_language,
-        }
-    )
-    return _drive(root, game, log, auto, as_json, read or input, out, quiet_until_live=False)
+    start: dict[str, Any] = {
+        "t": "start",
+        "game": game_id,
+        "mode": mode,
+        "seed": chosen,
+        "lang": lang or game.info.source_language,
+    }
+    if level is not None:
+        start["level"] = level
+    log.append(start)
+    return _drive(root, log, auto, as_json, read or input, out, quiet_until_live=False)
 
 
 def resume(
@@ -81,33 +120,37 @@ def resume(
     read: Callable[[str], str] | None = None,
     out: TextIO = sys.stdout,
 ) -> int:
-    game = load_games(root, ["afternova"])["afternova"]
     log = _load_log(path)
     if log is None:
         return 2
-    return _drive(root, game, log, auto, as_json, read or input, out, quiet_until_live=True)
+    return _drive(root, log, auto, as_json, read or input, out, quiet_until_live=True)
 
 
 def replay(root: Path, path: Path, as_json: bool, out: TextIO = sys.stdout) -> int:
     """The transcript of a saved game again, from its log alone (no PRNG draws)."""
-    game = load_games(root, ["afternova"])["afternova"]
     log = _load_log(path)
     if log is None:
         return 2
-    start = log.events[0]
-    voice = Voice(game, texts_for(root, game, start.get("lang", game.info.source_language)))
+    game, voice, start = _session(root, log)
     channel = Channel(log, voice, Output(out, as_json), read=None, redraw=False)
-    table = AfternovaTable(
-        game, channel, start["mode"], start["seed"], _colour_words(voice), _card_label(game, voice)
-    )
+    table = TABLES[game.id](game, channel, start, voice)
     with contextlib.suppress(Quit):  # a log that ends mid-game: the transcript so far
         table.run()
     return 0
 
 
+def _session(root: Path, log: EventLog) -> tuple[Game, Voice, dict[str, Any]]:
+    start = log.events[0]
+    game_id = start.get("game", "")
+    if game_id not in TABLES:
+        raise LogMismatch(f"{log.path}:1: not a log of a game with a bot ({game_id!r})")
+    game = load_games(root, [game_id])[game_id]
+    voice = Voice(game, texts_for(root, game, start.get("lang", game.info.source_language)))
+    return game, voice, start
+
+
 def _drive(
     root: Path,
-    game: Game,
     log: EventLog,
     auto: bool,
     as_json: bool,
@@ -115,8 +158,11 @@ def _drive(
     out: TextIO,
     quiet_until_live: bool,
 ) -> int:
-    start = log.events[0]
-    voice = Voice(game, texts_for(root, game, start.get("lang", game.info.source_language)))
+    try:
+        game, voice, start = _session(root, log)
+    except LogMismatch as error:
+        sys.stderr.write(f"error: {error}\n")
+        return 2
     output = Output(out, as_json)
     while True:
         channel = Channel(
@@ -127,22 +173,12 @@ def _drive(
             pause=not auto and not as_json,
             quiet_replay=quiet_until_live,
         )
-        table = AfternovaTable(
-            game,
-            channel,
-            start["mode"],
-            start["seed"],
-            _colour_words(voice),
-            _card_label(game, voice),
-        )
+        table = TABLES[game.id](game, channel, start, voice)
         try:
             table.run()
             return 0
         except Undo:
-            if log.drop_last_answer():
-                out.write(voice("undone") + "\n")
-            else:
-                out.write(voice("nothing_to_undo") + "\n")
+            out.write(voice("undone" if log.drop_last_answer() else "nothing_to_undo") + "\n")
             quiet_until_live = True
         except (Quit, EOFError):
             if log.path is not None:
@@ -155,10 +191,14 @@ def _drive(
 
 def _load_log(path: Path) -> EventLog | None:
     try:
-        return EventLog.load(path)
+        log = EventLog.load(path)
     except LogMismatch as error:
         sys.stderr.write(f"error: {error}\n")
         return None
+    if log.events[0].get("game") not in TABLES:
+        sys.stderr.write(f"error: {path}:1: not a log of a game with a bot\n")
+        return None
+    return log
 
 
 def _card_label(game: Game, voice: Voice) -> Callable[[str], str]:
@@ -174,5 +214,17 @@ def _card_label(game: Game, voice: Voice) -> Callable[[str], str]:
     return label
 
 
-def _colour_words(voice: Voice) -> dict[str, str]:
-    return {colour: voice(f"colour_{colour}") for colour in COLOURS}
+def _step_text(game: Game, voice: Voice) -> Callable[[str, int], str]:
+    """A round card's printed step (translated), without its icon markup: what to read out."""
+    cards = {card.id: card for card in game.cards}
+
+    def text(letter: str, index: int) -> str:
+        card = cards.get(f"luna-maris.card.ai-card-{letter.lower()}")
+        steps = card.fields.get("steps") if card else None
+        if not isinstance(steps, list) or index > len(steps):
+            return ""
+        source = str(steps[index - 1])
+        printed = voice.texts(f"{card.id}.fields.steps.{index - 1}", source)  # type: ignore[union-attr]
+        return re.sub(r"\s+", " ", re.sub(r":[a-z0-9-]+:|\*\*", "", printed)).strip()
+
+    return text

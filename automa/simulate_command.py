@@ -43,3 +43,30 @@ def run(root: Path, games: int, seed: int, as_json: bool, check: bool, console: 
     for step, count in summary["rules_fired_per_game"].items():
         fired.add_row(step, f"{count:g}")
     console.print(fired)
+
+
+def run_luna_maris(
+    root: Path, games: int, level: str, seed: int, as_json: bool, console: Console
+) -> None:
+    from automa.luna_maris_sim import LEVELS
+    from automa.luna_maris_sim import simulate as simulate_solo
+
+    game = load_games(root, ["luna-maris"])["luna-maris"]
+    levels = LEVELS if level == "all" else tuple(lv for lv in LEVELS if lv == level)
+    results = [simulate_solo(game, games, lv, seed) for lv in levels]
+    if as_json:
+        print(json.dumps(results, indent=2, sort_keys=True))
+        return
+    table = Table(
+        title=f"Luna Maris automaton: {games} simulated games per level (seeds "
+        f"{seed}–{seed + games - 1})",
+        title_justify="left",
+    )
+    for column in ("level", "mean", "median", "stdev", "min", "max"):
+        table.add_column(column, justify="left" if column == "level" else "right")
+    for result in results:
+        score = result["score"]
+        table.add_row(
+            result["level"], *(f"{score[k]:g}" for k in ("mean", "median", "stdev", "min", "max"))
+        )
+    console.print(table)

@@ -301,7 +301,7 @@ def afternova_play(
         _fail(f"--mode must be table or simulated (got {mode!r})")
     if lang is not None and lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
-    raise typer.Exit(runner.play(_root(), mode, seed, save, lang, auto, as_json))  # type: ignore[arg-type]
+    raise typer.Exit(runner.play(_root(), "afternova", mode, seed, save, lang, auto, as_json))
 
 
 @afternova_app.command("resume")
@@ -338,6 +338,75 @@ def afternova_simulate(
     from automa import simulate_command
 
     simulate_command.run(_root(), games, seed, as_json, check, _console())
+
+
+luna_app = typer.Typer(help="Luna Maris's solo automaton (our prototype).", no_args_is_help=True)
+automa_app.add_typer(luna_app, name="luna-maris")
+
+
+@luna_app.command("play")
+def luna_play(
+    level: Annotated[str, typer.Option(help="basic, intermediate or advanced.")] = "basic",
+    mode: Annotated[str, typer.Option(help="table (you report the board) or simulated.")] = "table",
+    seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
+    save: Annotated[Path | None, typer.Option(help="Log/save file.")] = None,
+    lang: Annotated[str | None, typer.Option(help="Language of the messages.")] = None,
+    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """A solo game against the automaton: it says what it does, where, and by which rule."""
+    from automa import runner
+    from starpress.model import LANGUAGES
+
+    if level not in ("basic", "intermediate", "advanced"):
+        _fail(f"--level must be basic, intermediate or advanced (got {level!r})")
+    if mode not in ("table", "simulated"):
+        _fail(f"--mode must be table or simulated (got {mode!r})")
+    if lang is not None and lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+    raise typer.Exit(
+        runner.play(_root(), "luna-maris", mode, seed, save, lang, auto, as_json, level)
+    )
+
+
+@luna_app.command("resume")
+def luna_resume(
+    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """Continue a saved game where it stopped."""
+    from automa import runner
+
+    raise typer.Exit(runner.resume(_root(), log, auto, as_json))
+
+
+@luna_app.command("replay")
+def luna_replay(
+    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """Print a saved game's transcript again, from its log alone."""
+    from automa import runner
+
+    raise typer.Exit(runner.replay(_root(), log, as_json))
+
+
+@luna_app.command("simulate")
+def luna_simulate(
+    games: Annotated[int, typer.Option(help="Games per level.", min=1)] = 1000,
+    level: Annotated[
+        str, typer.Option(help="basic, intermediate, advanced, or all (the default).")
+    ] = "all",
+    seed: Annotated[int, typer.Option(help="Seed of the first game (game i: seed + i).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="The numbers as JSON.")] = False,
+) -> None:
+    """The automaton's score distribution per level over whole simulated games."""
+    from automa import simulate_command
+
+    if level not in ("basic", "intermediate", "advanced", "all"):
+        _fail(f"--level must be basic, intermediate, advanced or all (got {level!r})")
+    simulate_command.run_luna_maris(_root(), games, level, seed, as_json, _console())
 
 
 def _load(root: Path, games: list[str] | None) -> dict[str, Game]:

@@ -48,12 +48,13 @@ def play(answers: list[str], save: Path, mode: str = "simulated", seed: int = 7)
     out = io.StringIO()
     runner.play(
         ROOT,
+        "afternova",
         mode,
         seed,
         save,
         "it",
         True,
-        False,  # type: ignore[arg-type]
+        False,
         read=lambda prompt: next(feed),
         out=out,
     )
@@ -228,6 +229,7 @@ def test_json_transcript_cites_rule_ids(tmp_path: Path) -> None:
     out = io.StringIO()
     runner.play(
         ROOT,
+        "afternova",
         "simulated",
         7,
         tmp_path / "j.jsonl",

@@ -1,0 +1,338 @@
+"""Luna Maris solo with the automaton, round by round, through a `Channel`.
+
+*Table*: the person plays their turns with the real game, presses Enter when it is the
+automaton's turn, and reports what the automaton cannot see (where their astronaut is,
+which food cards, level-2 scientists, demand tiles and module tiles are face up).
+*Simulated*: a simple model of the shared board and of the human (see `SharedModel`)
+plays those parts; the same rules and the same log make both replayable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from automa.luna_maris import (
+    RULE_CARDS,
+    RULE_SCORING,
+    RULE_TURN,
+    Automaton,
+    Board,
+    Demand,
+    Food,
+    Scientist,
+    Settings,
+    Verbs,
+)
+from automa.prng import Streams
+from automa.session import Channel
+from starpress.model import Game
+
+Mode = Literal["table", "simulated"]
+Level = Literal["basic", "intermediate", "advanced"]
+MODULES = (
+    "decompression-room",
+    "communication-room",
+    "expedition-room",
+    "laboratory",
+    "industrial-complex",
+    "recycling-plant",
+    "mining-module",
+    "power-plant",
+    "greenhouse",
+    "dormitory",
+)
+_RESOURCE_ICON = {"iron": "iron", "titanium": "titanium", "helium-3": "helium", "water": "water"}
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iiii": 4}
+
+
+@dataclass(frozen=True)
+class Decks:
+    """The shared cards from the content: food (no 4-player copies), scientists, demands."""
+
+    food: tuple[Food, ...]
+    scientists: tuple[Scientist, ...]
+    demands: tuple[Demand, ...]
+    module_tiles: tuple[str, ...]
+
+    @classmethod
+    def from_game(cls, game: Game) -> Decks:
+        food, scientists, demands, tiles = [], [], [], []
+        for card in game.cards:
+            fields = card.fields
+            if card.component == "luna-maris.component.food-card" and not fields.get("player_mark"):
+                food += [Food(card.id, int(fields.get("nutrition", 1)))] * card.count  # type: ignore[arg-type]
+            elif card.component == "luna-maris.component.scientist-l2":
+                scientists.append(Scientist(card.id, int(fields.get("cost", 1))))  # type: ignore[arg-type]
+            elif card.component == "luna-maris.component.demand-tile":
+                icons = re.findall(r":([a-z0-9-]+):", " ".join(map(str, fields.get("deliver", []))))  # type: ignore[arg-type]
+                cost = tuple(_RESOURCE_ICON[i] for i in icons if i in _RESOURCE_ICON)
+                tier = _ROMAN.get(str(fields.get("tier", "I")).lower(), 1)
+                demands.append(Demand(card.id, tier, cost, int(fields.get("points", 0))))  # type: ignore[arg-type]
+            elif card.component == "luna-maris.component.advanced-module-tile":
+                tiles.append(card.id)
+        return cls(tuple(food), tuple(scientists), tuple(demands), tuple(tiles))
+
+
+@dataclass
+class SharedModel:
+    """The simulated shared board: face-up rows refilled from shuffled decks, and a human.
+
+    Face up: 3 food cards, 3 level-2 scientists, 3 demand tiles of each tier (2 players + 1),
+    5 module tiles. The human, on each of their turns, stands in a random module and, one
+    time in two, takes one random face-up food card, scientist or demand tile.
+    """
+
+    decks: Decks
+    streams: Streams
+    board: Board = field(default_factory=Board)
+    food_deck: list[Food] = field(default_factory=list)
+    scientist_deck: list[Scientist] = field(default_factory=list)
+    demand_decks: dict[int, list[Demand]] = field(default_factory=dict)
+    human_food: list[Food] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.food_deck = list(self.decks.food)
+        self.streams["food"].shuffle(self.food_deck)
+        self.scientist_deck = list(self.decks.scientists)
+        self.streams["scientists"].shuffle(self.scientist_deck)
+        for tier in (1, 2, 3, 4):
+            deck = [d for d in self.decks.demands if d.tier == tier]
+            self.streams[f"demands-{tier}"].shuffle(deck)
+            self.demand_decks[tier] = deck
+        tiles = list(self.decks.module_tiles)
+        self.streams["module-tiles"].shuffle(tiles)
+        self.board.module_tiles = tiles[:5]
+        self.refill()
+
+    def refill(self) -> None:
+        while len(self.board.food) < 3 and self.food_deck:
+            self.board.food.append(self.food_deck.pop())
+        while len(self.board.scientists) < 3 and self.scientist_deck:
+            self.board.scientists.append(self.scientist_deck.pop())
+        for tier, deck in self.demand_decks.items():
+            while sum(1 for d in self.board.demands if d.tier == tier) < 3 and deck:
+                self.board.demands.append(deck.pop())
+
+    def human_turn(self) -> str:
+        """The human's turn in the model: a module to stand in, perhaps a card taken."""
+        rng = self.streams["human"]
+        module = MODULES[rng.below(len(MODULES))]
+        if rng.below(2) == 0:
+            kind = rng.below(3)
+            if kind == 0 and self.board.food:
+                self.human_food.append(self.board.food.pop(rng.below(len(self.board.food))))
+            elif kind == 1 and self.board.scientists:
+                self.board.scientists.pop(rng.below(len(self.board.scientists)))
+            elif kind == 2 and self.board.demands:
+                self.board.demands.pop(rng.below(len(self.board.demands)))
+            self.refill()
+        return module
+
+
+class LunaMarisTable:
+    """One solo game against the automaton, driven through a channel."""
+
+    def __init__(
+        self,
+        game: Game,
+        channel: Channel,
+        mode: Mode,
+        level: Level,
+        seed: int,
+        module_name: Callable[[str], str] = str,
+        step_text: Callable[[str, int], str] = lambda letter, index: "",
+    ) -> None:
+        automa = game.automa or {}
+        self.game = game
+        self.ch = channel
+        self.mode = mode
+        self.level = level
+        self.seed = seed
+        self.cards: dict[str, Any] = automa["cards"]
+        self.module_of: dict[str, str] = automa["verbs"]
+        self.levels: dict[str, list[str]] = automa["levels"]
+        self.verbs = Verbs(Settings.from_content(automa.get("scoring")))
+        self.streams = Streams(seed)
+        start = automa.get("start", {})
+        self.bot = Automaton(
+            probes=start.get("probes", 3), water=start.get("water", 2), trash=start.get("trash", 1)
+        )
+        self.model = SharedModel(Decks.from_game(game), self.streams)
+        self.module_name = module_name
+        self.step_text = step_text  # the round card's printed step, in the session's language
+        channel.on_status = self.status
+
+    def run(self) -> dict[str, int]:
+        say = self.ch.say
+        say(
+            "start",
+            None,
+            seed=self.seed,
+            level=self.text(f"level_{self.level}"),
+            mode=self.text(f"mode_{self.mode}"),
+        )
+        pool = list(self.levels[self.level])
+        drawn = self.ch.chance("cards", lambda: self.draw_cards(pool))
+        say("cards", RULE_CARDS, cards=" ".join(drawn))
+        for number, letter in enumerate(drawn, 1):
+            say("round", RULE_CARDS, round=number, card=letter)
+            if number > 1 and self.bot.placed:
+                self.bot.iron += self.bot.placed
+                say("production", RULE_TURN, ore=self.bot.placed)
+            card = self.cards[letter]
+            for index, (verb, arg) in enumerate(card["steps"], 1):
+                self.automaton_turn(letter, index, verb, int(arg))
+            self.ch.answer("command", self.text("ask_command"), self.parse_command)
+            self.human_moves()
+            outcome = self.verbs.end_shift(self.bot, card.get("shift_end", {}))
+            say("end_shift", outcome.rule, bonus=self.describe(outcome.values["bonus"]))
+        return self.final_score()
+
+    def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> None:
+        self.ch.answer("command", self.text("ask_command"), self.parse_command)
+        human_module = self.human_moves()
+        module = self.module_of[verb]
+        self.bot.module = module
+        printed = self.step_text(letter, index) or verb
+        self.ch.say(
+            "step",
+            RULE_TURN,
+            number=index,
+            card=letter,
+            verb=printed,
+            module=self.module_name(module),
+        )
+        if human_module == module:  # luna-maris.rules.solo.automaton.turn, step 2
+            self.bot.human_vp += self.verbs.settings.human_uses_its_module_vp
+            self.ch.say("shared", RULE_TURN, module=self.module_name(module))
+        board = self.board_for(verb)
+        outcome = self.verbs.do(self.bot, board, verb, arg)
+        values = dict(outcome.values)
+        if outcome.what == "impossible":  # the card's own word for the verb
+            values["verb"] = printed.split(" — ")[0]
+        self.ch.say(outcome.what, outcome.rule, **values)
+        if self.mode == "simulated":
+            self.model.refill()
+
+    def human_moves(self) -> str | None:
+        """Where the human's astronaut is now (their turn has just been played)."""
+        if self.mode == "simulated":
+            return str(self.ch.chance("human", self.model.human_turn))
+        answer = self.ch.answer(
+            "human_module",
+            self.text("ask_human_module", modules=self.module_list()),
+            self.parse_module,
+        )
+        return str(answer) if answer else None
+
+    def board_for(self, verb: str) -> Board:
+        if self.mode == "simulated":
+            return self.model.board
+        board = Board()
+        if verb == "harvest":
+            values = self.ch.answer("food", self.text("ask_food"), self.parse_numbers)
+            board.food = [Food(f"food-{n}-v{v}", v) for n, v in enumerate(values, 1)]
+        elif verb == "hire":
+            costs = self.ch.answer("scientists", self.text("ask_scientists"), self.parse_numbers)
+            board.scientists = [Scientist(f"scientist-{n}", c) for n, c in enumerate(costs, 1)]
+        elif verb == "ship":
+            tiles = self.ch.answer(
+                "demands", self.text("ask_demand", tier="IIII"), self.parse_demands
+            )
+            by_id = {d.card: d for d in self.model.decks.demands}
+            board.demands = [by_id[card] for card in tiles]
+        elif verb == "build":
+            tile = self.ch.answer("module_tile", self.text("ask_module_tile"), str.strip)
+            board.module_tiles = [tile] if tile else []
+        return board
+
+    def final_score(self) -> dict[str, int]:
+        if self.mode == "simulated":
+            food = self.model.human_food
+            variety, nutrition = len({f.card for f in food}), sum(f.value for f in food)
+        else:
+            variety, nutrition = self.ch.answer(
+                "human_food", self.text("ask_human_food"), self.parse_pair
+            )
+        score = self.verbs.final_score(self.bot, variety, nutrition)
+        parts = ", ".join(f"{k} {v}" for k, v in score.items() if k != "total")
+        self.ch.say("score", RULE_SCORING, total=score["total"], parts=parts)
+        return score
+
+    def status(self) -> None:
+        bot = self.bot
+        self.ch.say(
+            "status",
+            None,
+            vp=bot.vp,
+            iron=bot.iron,
+            titanium=bot.titanium,
+            helium=bot.helium,
+            water=bot.water,
+            trash=bot.trash,
+            probes=bot.probes,
+            food=len(bot.food),
+            scientists=len(bot.scientists),
+            demands=len(bot.demands),
+        )
+
+    # -- chance -------------------------------------------------------------------------
+
+    def draw_cards(self, pool: list[str]) -> list[str]:
+        """5 round cards from the level's pool (luna-maris.rules.solo.automaton.levels)."""
+        cards = sorted(pool)
+        self.streams["ai-cards"].shuffle(cards)
+        return cards[:5]
+
+    # -- words --------------------------------------------------------------------------
+
+    def text(self, key: str, **values: Any) -> str:
+        return self.ch.say_text(key, **values)
+
+    def module_list(self) -> str:
+        return ", ".join(f"{n} {self.module_name(m)}" for n, m in enumerate(MODULES, 1))
+
+    def describe(self, bonus: dict[str, int]) -> str:
+        return ", ".join(f"{key} {value:+d}" for key, value in bonus.items() if value) or "—"
+
+    def bad(self, answer: str, hint: str) -> ValueError:
+        return ValueError(self.text("bad_answer", answer=answer, hint=hint))
+
+    def parse_command(self, raw: str) -> str:
+        if raw.strip() == "":
+            return "turn"
+        raise self.bad(raw, "Enter")
+
+    def parse_module(self, raw: str) -> str:
+        if not raw.strip():
+            return ""
+        if raw.strip().isdigit() and 1 <= int(raw) <= len(MODULES):
+            return MODULES[int(raw) - 1]
+        raise self.bad(raw, f"1–{len(MODULES)}")
+
+    def parse_numbers(self, raw: str) -> list[int]:
+        try:
+            values = [int(word) for word in raw.replace(",", " ").split()]
+        except ValueError:
+            raise self.bad(raw, "1 2 3") from None
+        if any(value < 0 or value > 9 for value in values):
+            raise self.bad(raw, "0–9")
+        return values
+
+    def parse_pair(self, raw: str) -> list[int]:
+        values = self.parse_numbers(raw)
+        if len(values) != 2:
+            raise self.bad(raw, "4 9")
+        return values
+
+    def parse_demands(self, raw: str) -> list[str]:
+        known = {d.card.rsplit("demand-", 1)[-1]: d.card for d in self.model.decks.demands}
+        cards = []
+        for word in raw.replace(",", " ").lower().split():
+            if word not in known:
+                raise self.bad(word, ", ".join(sorted(known)[:4]) + "…")
+            cards.append(known[word])
+        return cards
