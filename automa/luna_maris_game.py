@@ -46,6 +46,16 @@ MODULES = (
 )
 _RESOURCE_ICON = {"iron": "iron", "titanium": "titanium", "helium-3": "helium", "water": "water"}
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iiii": 4}
+_ICON_OF = {
+    "iron": "iron",
+    "titanium": "titanium",
+    "helium": "helium-3",
+    "water": "water",
+    "vp": "victory-point",
+    "trash": "trash",
+    "co2": "co2",
+}
+"""The automaton's resource keys and the game's icons that name them."""
 
 
 @dataclass(frozen=True)
@@ -116,20 +126,38 @@ class SharedModel:
             while sum(1 for d in self.board.demands if d.tier == tier) < 3 and deck:
                 self.board.demands.append(deck.pop())
 
-    def human_turn(self) -> str:
-        """The human's turn in the model: a module to stand in, perhaps a card taken."""
+    def human_choice(self) -> dict[str, str]:
+        """The human's turn in the model: a module to stand in, perhaps a card to take.
+
+        Only decides (it is the logged chance outcome); `apply` makes it happen, so a
+        replay without the PRNG rebuilds the same board from the log.
+        """
         rng = self.streams["human"]
-        module = MODULES[rng.below(len(MODULES))]
+        choice = {"module": MODULES[rng.below(len(MODULES))], "take": ""}
         if rng.below(2) == 0:
             kind = rng.below(3)
-            if kind == 0 and self.board.food:
-                self.human_food.append(self.board.food.pop(rng.below(len(self.board.food))))
-            elif kind == 1 and self.board.scientists:
-                self.board.scientists.pop(rng.below(len(self.board.scientists)))
-            elif kind == 2 and self.board.demands:
-                self.board.demands.pop(rng.below(len(self.board.demands)))
-            self.refill()
-        return module
+            rows: list[list[Any]] = [self.board.food, self.board.scientists, self.board.demands]
+            row = rows[kind]
+            if row:
+                choice["take"] = row[rng.below(len(row))].card
+        return choice
+
+    def apply(self, choice: dict[str, str]) -> None:
+        taken = choice.get("take")
+        if taken:
+            rows: tuple[list[Any], ...] = (
+                self.board.food,
+                self.board.scientists,
+                self.board.demands,
+            )
+            for row in rows:
+                for index, item in enumerate(row):
+                    if item.card == taken:
+                        item = row.pop(index)
+                        if isinstance(item, Food):
+                            self.human_food.append(item)
+                        self.refill()
+                        return
 
 
 class LunaMarisTable:
@@ -144,6 +172,7 @@ class LunaMarisTable:
         seed: int,
         module_name: Callable[[str], str] = str,
         step_text: Callable[[str, int], str] = lambda letter, index: "",
+        name: Callable[[str], str] = str,
     ) -> None:
         automa = game.automa or {}
         self.game = game
@@ -163,6 +192,7 @@ class LunaMarisTable:
         self.model = SharedModel(Decks.from_game(game), self.streams)
         self.module_name = module_name
         self.step_text = step_text  # the round card's printed step, in the session's language
+        self.name = name  # a card id or icon id as people read it, in the session's language
         channel.on_status = self.status
 
     def run(self) -> dict[str, int]:
@@ -188,7 +218,7 @@ class LunaMarisTable:
             self.ch.answer("command", self.text("ask_command"), self.parse_command)
             self.human_moves()
             outcome = self.verbs.end_shift(self.bot, card.get("shift_end", {}))
-            say("end_shift", outcome.rule, bonus=self.describe(outcome.values["bonus"]))
+            say("end_shift", outcome.rule, bonus=self.amounts(outcome.values["bonus"]))
         return self.final_score()
 
     def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> None:
@@ -210,7 +240,7 @@ class LunaMarisTable:
             self.ch.say("shared", RULE_TURN, module=self.module_name(module))
         board = self.board_for(verb)
         outcome = self.verbs.do(self.bot, board, verb, arg)
-        values = dict(outcome.values)
+        values = self.words(outcome.values)
         if outcome.what == "impossible":  # the card's own word for the verb
             values["verb"] = printed.split(" — ")[0]
         self.ch.say(outcome.what, outcome.rule, **values)
@@ -220,7 +250,9 @@ class LunaMarisTable:
     def human_moves(self) -> str | None:
         """Where the human's astronaut is now (their turn has just been played)."""
         if self.mode == "simulated":
-            return str(self.ch.chance("human", self.model.human_turn))
+            choice = self.ch.chance("human", self.model.human_choice)
+            self.model.apply(choice)
+            return str(choice["module"])
         answer = self.ch.answer(
             "human_module",
             self.text("ask_human_module", modules=self.module_list()),
@@ -295,8 +327,29 @@ class LunaMarisTable:
     def module_list(self) -> str:
         return ", ".join(f"{n} {self.module_name(m)}" for n, m in enumerate(MODULES, 1))
 
-    def describe(self, bonus: dict[str, int]) -> str:
-        return ", ".join(f"{key} {value:+d}" for key, value in bonus.items() if value) or "—"
+    def amounts(self, amounts: dict[str, int]) -> str:
+        """`{"iron": 1, "vp": 1}` as '+1 Iron, +1 Victory point' in the session's language."""
+        shown = [
+            f"{value:+d} {self.name(_ICON_OF.get(key, key))}"
+            for key, value in amounts.items()
+            if value
+        ]
+        return ", ".join(shown) or "—"
+
+    def words(self, values: dict[str, Any]) -> dict[str, Any]:
+        """An outcome's values as people read them: names, not ids and keys."""
+        shown = dict(values)
+        for key in ("card",):
+            if key in shown:
+                shown[key] = self.name(shown[key])
+        if "foods" in shown:
+            shown["foods"] = ", ".join(self.name(card) for card in shown["foods"])
+        if "reward" in shown:
+            shown["reward"] = self.amounts(shown["reward"])
+        for key in ("paid", "gained"):
+            if key in shown:
+                shown[key] = ", ".join(self.name(_ICON_OF.get(k, k)) for k in shown[key])
+        return shown
 
     def bad(self, answer: str, hint: str) -> ValueError:
         return ValueError(self.text("bad_answer", answer=answer, hint=hint))

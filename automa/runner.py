@@ -65,7 +65,14 @@ def _luna_maris(game: Game, channel: Channel, start: dict[str, Any], voice: Voic
         return voice.texts(f"{section}.title", titles.get(section, key))
 
     return LunaMarisTable(
-        game, channel, start["mode"], start["level"], start["seed"], module, _step_text(game, voice)
+        game,
+        channel,
+        start["mode"],
+        start["level"],
+        start["seed"],
+        module,
+        _step_text(game, voice),
+        _names(game, voice),
     )
 
 
@@ -214,9 +221,26 @@ def _card_label(game: Game, voice: Voice) -> Callable[[str], str]:
     return label
 
 
+def _names(game: Game, voice: Voice) -> Callable[[str], str]:
+    """A card id or an icon id as people read it, in the session's language."""
+    cards = {card.id: card.name for card in game.cards if card.name}
+    icons = {icon.id: icon for icon in game.icons}
+
+    def name(key: str) -> str:
+        if key in cards:
+            return f"«{voice.texts(f'{key}.name', str(cards[key]))}»"
+        if key in icons:
+            source = dict(icons[key].name).get(game.info.source_language, key)
+            return voice.texts(f"{game.id}.icon.{key}.name", source)
+        return key
+
+    return name
+
+
 def _step_text(game: Game, voice: Voice) -> Callable[[str, int], str]:
     """A round card's printed step (translated), without its icon markup: what to read out."""
     cards = {card.id: card for card in game.cards}
+    names = _names(game, voice)
 
     def text(letter: str, index: int) -> str:
         card = cards.get(f"luna-maris.card.ai-card-{letter.lower()}")
@@ -225,6 +249,9 @@ def _step_text(game: Game, voice: Voice) -> Callable[[str, int], str]:
             return ""
         source = str(steps[index - 1])
         printed = voice.texts(f"{card.id}.fields.steps.{index - 1}", source)  # type: ignore[union-attr]
-        return re.sub(r"\s+", " ", re.sub(r":[a-z0-9-]+:|\*\*", "", printed)).strip()
+        # the module is named in the message itself: drop its icon, name the others
+        printed = re.sub(r":module-[a-z-]+:", "", printed)
+        printed = re.sub(r":([a-z0-9-]+):", lambda m: names(m.group(1)).lower(), printed)
+        return re.sub(r"\s+", " ", printed.replace("**", "")).strip()
 
     return text

@@ -1,0 +1,223 @@
+"""Luna Maris's solo automaton: verbs and their priorities, golden games, replay, levels, pty."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from automa import runner
+from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
+from automa.luna_maris_sim import simulate
+from starpress.load import load_games
+from tests.conftest import ROOT
+
+GOLDEN = ROOT / "tests" / "golden"
+VERBS = Verbs(Settings())
+
+
+def play(level: str, save: Path, seed: int = 3, answers: list[str] | None = None) -> str:
+    feed = iter(answers) if answers is not None else None
+    out = io.StringIO()
+    runner.play(
+        ROOT,
+        "luna-maris",
+        "simulated",
+        seed,
+        save,
+        "pt-BR",
+        True,
+        False,
+        level,
+        read=(lambda prompt: next(feed)) if feed else (lambda prompt: ""),
+        out=out,
+    )
+    return out.getvalue()
+
+
+# -- verbs, priorities and tie-breakers (luna-maris.rules.solo.automaton.verbs) ---------------
+
+
+def test_probes_leave_top_first_with_their_rewards_then_it_cannot() -> None:
+    bot = Automaton()
+    rewards = [VERBS.do(bot, Board(), "probe", 0).values["reward"] for _ in range(3)]
+    assert rewards == [{"iron": 1, "vp": 1}, {"water": 1}, {"helium": 1, "trash": 1}]
+    assert (bot.placed, bot.iron, bot.water, bot.helium, bot.trash) == (3, 1, 3, 1, 2)
+    outcome = VERBS.do(bot, Board(), "probe", 0)
+    assert outcome.what == "impossible" and bot.vp == 1 + 1  # probe 1 and the impossible step
+
+
+def test_mine_needs_a_probe_and_plus_one_adds_titanium() -> None:
+    bot = Automaton()
+    assert VERBS.do(bot, Board(), "mine", 1).what == "impossible"
+    bot.placed = 2
+    assert VERBS.do(bot, Board(), "mine", 1).values == {"iron": 2, "titanium": 1}
+
+
+def test_refine_with_and_without_water() -> None:
+    bot = Automaton(iron=2, water=1, trash=0)
+    assert VERBS.do(bot, Board(), "refine", 0).values["gained"] == ["helium", "vp"]
+    assert VERBS.do(bot, Board(), "refine", 0).values["gained"] == ["water", "vp"]
+    assert (bot.iron, bot.water, bot.helium, bot.trash, bot.vp) == (0, 1, 1, 2, 2)
+    assert VERBS.do(bot, Board(), "refine", 0).what == "impossible"
+
+
+def test_recycle_up_to_n_and_generate() -> None:
+    bot = Automaton(trash=1)
+    assert VERBS.do(bot, Board(), "recycle", 2).values == {"count": 1}
+    assert VERBS.do(bot, Board(), "generate", 0).what == "generate" and bot.vp == 2
+
+
+def test_harvest_takes_highest_value_first_ties_nearest_the_deck() -> None:
+    board = Board(food=[Food("a", 2), Food("b", 3), Food("c", 3), Food("d", 1)])
+    bot = Automaton()
+    assert VERBS.do(bot, board, "harvest", 2).values == {"foods": ["b", "c"]}
+    assert [f.card for f in board.food] == ["a", "d"]
+
+
+def test_hire_takes_the_cheapest_it_can_pay_ties_nearest_the_deck() -> None:
+    board = Board(scientists=[Scientist("x", 3), Scientist("y", 2), Scientist("z", 2)])
+    bot = Automaton(iron=2)
+    assert VERBS.do(bot, board, "hire", 0).values == {"card": "y", "cost": 2}
+    assert bot.iron == 0 and VERBS.do(bot, board, "hire", 0).what == "impossible"
+
+
+def test_ship_falls_back_to_lower_tiers_then_points_then_deck() -> None:
+    board = Board(
+        demands=[
+            Demand("t3", 3, ("titanium", "titanium"), 9),
+            Demand("t2a", 2, ("iron",), 4),
+            Demand("t2b", 2, ("iron",), 5),
+            Demand("t2c", 2, ("water",), 5),
+            Demand("t1", 1, ("iron",), 2),
+        ]
+    )
+    bot = Automaton(iron=1, water=1)
+    outcome = VERBS.do(bot, board, "ship", 3)  # cannot pay the III: falls back to II
+    assert outcome.values == {"card": "t2b", "tier": 2, "vp": 5}  # 5 VP beats 4; t2b is nearer
+    assert (bot.iron, bot.vp) == (0, 5)
+    assert VERBS.do(bot, board, "ship", 2).values["card"] == "t2c"
+
+
+def test_build_leftmost_tile_for_two_titanium_highest_free_value() -> None:
+    board = Board(module_tiles=["left", "right"])
+    bot = Automaton(titanium=5)
+    assert VERBS.do(bot, board, "build", 0).values == {"card": "left", "vp": 4}
+    assert VERBS.do(bot, board, "build", 0).values == {"card": "right", "vp": 3}
+    assert VERBS.do(bot, board, "build", 0).what == "impossible"  # no tile left
+
+
+def test_end_shift_and_final_score() -> None:
+    bot = Automaton(
+        vp=10,
+        iron=3,
+        water=2,
+        trash=7,
+        food=[Food("food-kale", 2), Food("food-kale", 2), Food("food-bean", 4)],
+        scientists=[Scientist("s", 1)],
+    )
+    VERBS.end_shift(bot, {"vp": 2, "co2": -1, "trash": -1})
+    assert (bot.vp, bot.co2, bot.trash) == (12, -1, 6)
+    score = VERBS.final_score(bot, human_variety=3, human_nutrition=7)
+    assert score == {
+        "play": 12,
+        "scientists": 2,
+        "variety": 5,
+        "nutrition": 8,
+        "stock": 2,
+        "trash": -1,
+        "total": 28,
+    }
+
+
+# -- whole games --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["basic", "intermediate", "advanced"])
+def test_golden_game_per_level(level: str, tmp_path: Path) -> None:
+    transcript = play(level, tmp_path / "game.jsonl")
+    assert transcript == (GOLDEN / f"luna-maris-{level}-seed3.txt").read_text("utf-8")
+    assert (tmp_path / "game.jsonl").read_text() == (
+        GOLDEN / f"luna-maris-{level}-seed3.jsonl"
+    ).read_text()
+
+
+def test_replay_and_resume_reproduce_the_game(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.jsonl"
+    transcript = play("intermediate", whole)
+    out = io.StringIO()
+    runner.replay(ROOT, whole, False, out)
+    assert out.getvalue() == transcript
+    part = tmp_path / "part.jsonl"
+    play("intermediate", part, answers=["", "", "", "", "q"])
+    out = io.StringIO()
+    runner.resume(ROOT, part, True, False, read=lambda prompt: "", out=out)
+    assert part.read_text() == whole.read_text()
+
+
+def test_advanced_scores_measurably_more_than_basic() -> None:
+    game = load_games(ROOT, ["luna-maris"])["luna-maris"]
+    basic = simulate(game, 300, "basic", 1)["score"]
+    advanced = simulate(game, 300, "advanced", 1)["score"]
+    assert advanced["mean"] - basic["mean"] > 3 * max(basic["stdev"], advanced["stdev"]) / 300**0.5
+
+
+# -- a whole solo game at the table, through the real command line ---------------------------
+
+PROMPTS = [
+    r"\(Enter para continuar\)",  # 0
+    r"\[Enter\] vez do autômato",  # 1
+    r"Em que módulo está o seu astronauta",  # 2
+    r"Cartas de alimento abertas",  # 3
+    r"Cientistas de nível 2 abertos",  # 4
+    r"Fichas de demanda abertas",  # 5
+    r"Peça de módulo avançado mais à esquerda",  # 6
+    r"Para comparar a despensa",  # 7
+    r"Pontuação final do autômato: (-?\d+) PV",  # 8
+    r"'42' não serve",  # 9
+]
+
+
+def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m",
+            "starpress",
+            "automa",
+            "luna-maris",
+            "play",
+            "--level",
+            "advanced",
+            "--seed",
+            "5",
+            "--save",
+            str(tmp_path / "solo.jsonl"),
+        ],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=30,
+    )
+    answers = {1: "", 3: "2 3 1", 4: "2 1", 5: "i-1 ii-2", 6: "comunicacao", 7: "3 6"}
+    asked_module = told_wrong = 0
+    score = None
+    while score is None:
+        index = child.expect(PROMPTS)
+        if index == 0:
+            child.sendline("")
+        elif index == 2:
+            asked_module += 1
+            child.sendline("42" if asked_module == 1 else str(asked_module % 10 + 1))
+        elif index == 8:
+            score = int(child.match.group(1))
+        elif index == 9:
+            told_wrong += 1
+        else:
+            child.sendline(answers[index])
+    child.expect(PROMPTS[0])
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    assert told_wrong == 1 and asked_module >= 20 and score > 0
