@@ -221,3 +221,34 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
     child.sendline("")
     child.expect(pexpect.EOF)
     assert told_wrong == 1 and asked_module >= 20 and score > 0
+
+
+def test_printed_round_cards_say_what_the_program_does() -> None:
+    """The kit's AI cards (cards-solo.yaml) and the program's cards (automa.yaml) agree."""
+    import re
+
+    game = load_games(ROOT, ["luna-maris"])["luna-maris"]
+    verbs = {
+        "Sondar": "probe",
+        "Minerar": "mine",
+        "Refinar": "refine",
+        "Reciclar": "recycle",
+        "Gerar": "generate",
+        "Colher": "harvest",
+        "Contratar": "hire",
+        "Expedir": "ship",
+        "Construir": "build",
+    }
+    roman = {"I": 1, "II": 2, "III": 3, "IIII": 4}
+    program = (game.automa or {})["cards"]
+    for card in game.cards:
+        if card.component != "luna-maris.component.ai-card":
+            continue
+        letter = str(card.fields["letter"])
+        printed = []
+        for step in card.fields["steps"]:  # type: ignore[union-attr]
+            verb, arg = re.search(r"\*\*(\w+)(?: \+?(\w+))?\*\*", str(step)).groups()  # type: ignore[union-attr]
+            amount = roman.get(arg or "", int(arg) if arg and arg.isdigit() else 0)
+            printed.append([verbs[verb], amount])
+        assert printed == program[letter]["steps"], letter
+    assert sorted(program) == list("ABCDEFGHIJKL")
