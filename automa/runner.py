@@ -76,6 +76,9 @@ def _luna_maris(game: Game, channel: Channel, start: dict[str, Any], voice: Voic
     )
 
 
+# what the engine itself says, so every bot's messages must word it
+ENGINE_MESSAGES = ("continue", "undone", "nothing_to_undo", "saved")
+
 TABLES: dict[str, Callable[[Game, Channel, dict[str, Any], Voice], Table]] = {
     "afternova": _afternova,
     "luna-maris": _luna_maris,

@@ -158,6 +158,31 @@ def test_replay_and_resume_reproduce_the_game(tmp_path: Path) -> None:
     assert part.read_text() == whole.read_text()
 
 
+def test_undo_at_the_table_takes_back_the_last_answer(tmp_path: Path) -> None:
+    def table(answers: list[str], save: Path) -> str:
+        feed = iter(answers)
+        out = io.StringIO()
+        runner.play(
+            ROOT, "luna-maris", "table", 5, save, "en", True, False, "basic",
+            read=lambda prompt: next(feed), out=out,
+        )  # fmt: skip
+        return out.getvalue()
+
+    table(["", "4", "", "q"], tmp_path / "plain.jsonl")
+    transcript = table(["", "3", "u", "4", "", "q"], tmp_path / "undone.jsonl")
+    assert (tmp_path / "undone.jsonl").read_text() == (tmp_path / "plain.jsonl").read_text()
+    assert "Last answer undone." in transcript
+    assert "Game saved in" in transcript
+    assert "There is nothing to undo." in table(["u", "q"], tmp_path / "empty.jsonl")
+
+
+@pytest.mark.parametrize("game_id", sorted(runner.TABLES))
+def test_every_bot_words_what_the_engine_says(game_id: str) -> None:
+    game = load_games(ROOT, [game_id])[game_id]
+    messages = (game.automa or {})["messages"]
+    assert set(runner.ENGINE_MESSAGES) <= set(messages)
+
+
 def test_advanced_scores_measurably_more_than_basic() -> None:
     game = load_games(ROOT, ["luna-maris"])["luna-maris"]
     basic = simulate(game, 300, "basic", 1)["score"]
