@@ -190,7 +190,9 @@ def _drive(
         except Undo:
             out.write(voice("undone" if log.drop_last_answer() else "nothing_to_undo") + "\n")
             quiet_until_live = True
-        except (Quit, EOFError):
+        except (Quit, EOFError) as stop:
+            if isinstance(stop, EOFError):
+                out.write("\n")  # the prompt is still open on its line
             if log.path is not None:
                 out.write(voice("saved", path=str(log.path)) + "\n")
             return 0

@@ -351,8 +351,22 @@ class GameRenderer:
             name=self.name_of(variant.id),
             summary=self.untranslated(summary, before),
             players=_range(variant.players.min, variant.players.max),
+            commands=self._bot_commands(variant.id),
+            prototype=(self.game.automa or {}).get("provenance") == "prototype",
             body="\n\n".join(self.section_md(s, page, 2) for s in sections),
         )
+
+    def _bot_commands(self, variant_id: str) -> list[str]:
+        """How to run the game's bot from the command line, if `automa` plays this variant."""
+        automa = self.game.automa or {}
+        if automa.get("variant") != variant_id:
+            return []
+        level = " --level basic" if "levels" in automa else ""
+        command = f"starpress automa {self.game.id}"
+        return [
+            f"{command} play{level} --lang {self.lang}",
+            f"{command} simulate --games 1000",
+        ]
 
     def glossary_page(self) -> str:
         page = f"{self.base}/glossary.md"

@@ -141,3 +141,43 @@ def test_glossary_related_topics_link_both_ways() -> None:
     page = (built_site() / "es" / "aristeia" / "glossary" / "index.html").read_text("utf-8")
     assert 'id="aristeia.glossary.destrabar"' in page
     assert "Temas relacionados" in page and "Citado en" in page
+
+
+def _bot_commands(page: Path) -> list[str]:
+    """The command lines shown in a bot page's "Command-line bot" box."""
+    import html as entities
+    import re
+
+    box = re.search(
+        r'<div class="admonition tip">(.*?)</div>\s*</div>', page.read_text("utf-8"), re.S
+    )
+    assert box, f"no command-line box on {page}"
+    code = re.search(r"<code>(.*?)</code>", box.group(1), re.S)
+    assert code
+    return entities.unescape(re.sub(r"<[^>]+>", "", code.group(1))).split("\n")[:-1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bot_pages_show_commands_that_run(lang: str, tmp_path: Path) -> None:
+    """Each bot's page gives the commands in the page's language, and they work as shown."""
+    import shlex
+    import subprocess
+    import sys
+
+    for game, page in (("afternova", "bot"), ("luna-maris", "solo")):
+        play, simulate = _bot_commands(built_site() / lang / game / page / "index.html")
+        assert play.startswith(f"starpress automa {game} play") and play.endswith(f"--lang {lang}")
+        assert simulate == f"starpress automa {game} simulate --games 1000"
+        # the table game as shown, with no one at the keyboard: it starts, then saves and stops
+        save = tmp_path / f"{game}.jsonl"
+        run = subprocess.run(
+            [sys.executable, "-m", *shlex.split(play), "--save", str(save)],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 0 and not run.stderr, run.stderr
+        assert save.read_text("utf-8").startswith('{"game": "' + game)
+        assert f'"lang": "{lang}"' in save.read_text("utf-8").splitlines()[0]
