@@ -193,6 +193,7 @@ class LunaMarisTable:
         self.module_name = module_name
         self.step_text = step_text  # the round card's printed step, in the session's language
         self.name = name  # a card id or icon id as people read it, in the session's language
+        self.told: dict[str, str] = {}  # cards the person described, as they will recognise them
         channel.on_status = self.status
 
     def run(self) -> dict[str, int]:
@@ -267,9 +268,13 @@ class LunaMarisTable:
         if verb == "harvest":
             values = self.ch.answer("food", self.text("ask_food"), self.parse_numbers)
             board.food = [Food(f"food-{n}-v{v}", v) for n, v in enumerate(values, 1)]
+            for n, value in enumerate(values, 1):
+                self.told[f"food-{n}-v{value}"] = self.text("table_food", n=n, value=value)
         elif verb == "hire":
             costs = self.ch.answer("scientists", self.text("ask_scientists"), self.parse_numbers)
             board.scientists = [Scientist(f"scientist-{n}", c) for n, c in enumerate(costs, 1)]
+            for n in range(1, len(costs) + 1):
+                self.told[f"scientist-{n}"] = self.text("table_scientist", n=n)
         elif verb == "ship":
             tiles = self.ch.answer(
                 "demands", self.text("ask_demand", tier="IIII"), self.parse_demands
@@ -277,7 +282,11 @@ class LunaMarisTable:
             by_id = {d.card: d for d in self.model.decks.demands}
             board.demands = [by_id[card] for card in tiles]
         elif verb == "build":
-            tile = self.ch.answer("module_tile", self.text("ask_module_tile"), str.strip)
+            tiles = self.model.decks.module_tiles
+            listed = ", ".join(f"{n} {self.name(tile)}" for n, tile in enumerate(tiles, 1))
+            tile = self.ch.answer(
+                "module_tile", self.text("ask_module_tile", tiles=listed), self.parse_tile
+            )
             board.module_tiles = [tile] if tile else []
         return board
 
@@ -290,7 +299,7 @@ class LunaMarisTable:
                 "human_food", self.text("ask_human_food"), self.parse_pair
             )
         score = self.verbs.final_score(self.bot, variety, nutrition)
-        parts = ", ".join(f"{k} {v}" for k, v in score.items() if k != "total")
+        parts = ", ".join(f"{self.text(f'part_{k}')} {v}" for k, v in score.items() if k != "total")
         self.ch.say("score", RULE_SCORING, total=score["total"], parts=parts)
         return score
 
@@ -328,22 +337,23 @@ class LunaMarisTable:
         return ", ".join(f"{n} {self.module_name(m)}" for n, m in enumerate(MODULES, 1))
 
     def amounts(self, amounts: dict[str, int]) -> str:
-        """`{"iron": 1, "vp": 1}` as '+1 Iron, +1 Victory point' in the session's language."""
-        shown = [
-            f"{value:+d} {self.name(_ICON_OF.get(key, key))}"
-            for key, value in amounts.items()
-            if value
-        ]
+        """`{"iron": 1, "vp": 1}` as '+1 Iron, +1 VP' in the session's language."""
+        shown = [f"{value:+d} {self.unit(key)}" for key, value in amounts.items() if value]
         return ", ".join(shown) or "—"
+
+    def unit(self, key: str) -> str:
+        """A resource after a number: the bot's short form (`short_<icon>`) or the icon's name."""
+        icon = _ICON_OF.get(key, key)
+        short = self.text(f"short_{icon}")
+        return short if short != f"short_{icon}" else self.name(icon)
 
     def words(self, values: dict[str, Any]) -> dict[str, Any]:
         """An outcome's values as people read them: names, not ids and keys."""
         shown = dict(values)
-        for key in ("card",):
-            if key in shown:
-                shown[key] = self.name(shown[key])
+        if "card" in shown:
+            shown["card"] = self.told.get(shown["card"]) or self.name(shown["card"])
         if "foods" in shown:
-            shown["foods"] = ", ".join(self.name(card) for card in shown["foods"])
+            shown["foods"] = ", ".join(self.told.get(c) or self.name(c) for c in shown["foods"])
         if "reward" in shown:
             shown["reward"] = self.amounts(shown["reward"])
         for key in ("paid", "gained"):
@@ -365,6 +375,14 @@ class LunaMarisTable:
         if raw.strip().isdigit() and 1 <= int(raw) <= len(MODULES):
             return MODULES[int(raw) - 1]
         raise self.bad(raw, f"1–{len(MODULES)}")
+
+    def parse_tile(self, raw: str) -> str:
+        tiles = self.model.decks.module_tiles
+        if not raw.strip():
+            return ""
+        if raw.strip().isdigit() and 1 <= int(raw) <= len(tiles):
+            return tiles[int(raw) - 1]
+        raise self.bad(raw, f"1–{len(tiles)}")
 
     def parse_numbers(self, raw: str) -> list[int]:
         try:

@@ -254,9 +254,26 @@ def _step_text(game: Game, voice: Voice) -> Callable[[str, int], str]:
             return ""
         source = str(steps[index - 1])
         printed = voice.texts(f"{card.id}.fields.steps.{index - 1}", source)  # type: ignore[union-attr]
-        # the module is named in the message itself: drop its icon, name the others
+        # the module is named in the message itself: drop its icon, say the others
         printed = re.sub(r":module-[a-z-]+:", "", printed)
-        printed = re.sub(r":([a-z0-9-]+):", lambda m: names(m.group(1)).lower(), printed)
+        printed = re.sub(r"(?:(\w+) )?:([a-z0-9-]+):(?: (\w+))?", spoken, printed)
         return re.sub(r"\s+", " ", printed.replace("**", "")).strip()
+
+    def spoken(match: re.Match[str]) -> str:
+        """An inline icon read out, with the words either side of it.
+
+        Its short form if the bot has one (`short_<icon>`: "2 VP"), else its name, which
+        swallows a neighbouring noun it already contains: "ficha :demand:" is read "ficha de
+        demanda", not "ficha ficha de demanda".
+        """
+        before, icon, after = match.groups()
+        short = voice(f"short_{icon}")
+        name = short if short != f"short_{icon}" else names(icon).lower()
+        said = {word for word in name.lower().split() if len(word) > 3}  # not "de", "of"…
+
+        def kept(word: str | None) -> str:
+            return word if word and word.lower() not in said else ""
+
+        return " ".join((kept(before), name, kept(after)))
 
     return text

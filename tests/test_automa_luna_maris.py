@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pexpect
@@ -12,6 +14,7 @@ import pytest
 from automa import runner
 from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
 from automa.luna_maris_sim import simulate
+from starpress.i18n import texts_for
 from starpress.load import load_games
 from tests.conftest import ROOT
 
@@ -158,22 +161,70 @@ def test_replay_and_resume_reproduce_the_game(tmp_path: Path) -> None:
     assert part.read_text() == whole.read_text()
 
 
-def test_undo_at_the_table_takes_back_the_last_answer(tmp_path: Path) -> None:
-    def table(answers: list[str], save: Path) -> str:
-        feed = iter(answers)
-        out = io.StringIO()
-        runner.play(
-            ROOT, "luna-maris", "table", 5, save, "en", True, False, "basic",
-            read=lambda prompt: next(feed), out=out,
-        )  # fmt: skip
-        return out.getvalue()
+def table(answers: list[str], save: Path, seed: int = 5, level: str = "basic") -> str:
+    """A game at the table in English; `answers` are typed in order, or chosen by prompt."""
+    feed = iter(answers)
+    out = io.StringIO()
+    runner.play(
+        ROOT, "luna-maris", "table", seed, save, "en", True, False, level,
+        read=lambda prompt: next(feed), out=out,
+    )  # fmt: skip
+    return out.getvalue()
 
+
+def test_undo_at_the_table_takes_back_the_last_answer(tmp_path: Path) -> None:
     table(["", "4", "", "q"], tmp_path / "plain.jsonl")
     transcript = table(["", "3", "u", "4", "", "q"], tmp_path / "undone.jsonl")
     assert (tmp_path / "undone.jsonl").read_text() == (tmp_path / "plain.jsonl").read_text()
     assert "Last answer undone." in transcript
     assert "Game saved in" in transcript
     assert "There is nothing to undo." in table(["u", "q"], tmp_path / "empty.jsonl")
+
+
+def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -> None:
+    refused: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Leftmost") and not refused:
+            refused.append(prompt)
+            return "12"  # there are 8 advanced module tiles: asked again
+        for start, typed in (
+            ("Which module", "5"),
+            ("Face-up food", "2 3 1"),
+            ("Face-up level 2", "2 1"),
+            ("Face-up demand", "i-1 ii-2"),
+            ("Leftmost", "3"),
+            ("To compare", "3 6"),
+        ):
+            if prompt.startswith(start):
+                return typed
+        return ""
+
+    out = io.StringIO()
+    runner.play(
+        ROOT, "luna-maris", "table", 11, tmp_path / "t.jsonl", "en", True, False, "advanced",
+        read=answer, out=out,
+    )  # fmt: skip
+    said = out.getvalue()
+    assert "It harvests card no. 2 (value 3), card no. 1 (value 2) (highest value first)." in said
+    assert "It hires scientist no. 2, paying 1 iron." in said
+    assert "'12' is not valid: 1–8." in said and "1 «Advanced Communication»" in refused[0]
+    assert "The automaton ends its shift: +3 VP." in said
+    assert re.search(r"final score: \d+ VP \(in play \d+, scientists 2, variety", said)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "it", "en"])
+def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
+    game = load_games(ROOT, ["luna-maris"])["luna-maris"]
+    voice = runner.Voice(game, texts_for(ROOT, game, lang))
+    read = runner._step_text(game, voice)
+    steps = [read(letter, n) for letter in "ABCDEFGHIJKL" for n in range(1, 5)]
+    for step in filter(None, steps):
+        assert ":" not in step.split(" — ", 1)[1].replace("; ", " "), step  # no icon markup
+        words = step.lower().split()
+        assert all(a != b for a, b in pairwise(words)), step  # "ficha ficha de demanda"
+    short = {"en": "VP"}.get(lang, "PV")
+    assert read("D", 3).endswith(f"2 {short}")  # "gains 2 VP", not "2 victory point"
 
 
 @pytest.mark.parametrize("game_id", sorted(runner.TABLES))
@@ -226,7 +277,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
         encoding="utf-8",
         timeout=30,
     )
-    answers = {1: "", 3: "2 3 1", 4: "2 1", 5: "i-1 ii-2", 6: "comunicacao", 7: "3 6"}
+    answers = {1: "", 3: "2 3 1", 4: "2 1", 5: "i-1 ii-2", 6: "1", 7: "3 6"}
     asked_module = told_wrong = 0
     score = None
     while score is None:
