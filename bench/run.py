@@ -84,25 +84,29 @@ def main() -> int:
 
 
 def automa() -> None:
-    """Whole simulated games of Afternova with the Bot, and the peak memory of the run."""
-    results = []
-    for _ in range(3):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        done = subprocess.run(
-            [sys.executable, str(ROOT / "bench" / "automa_sim.py"), "2000"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        peak = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
-        games, seconds, _mean = done.stdout.split()
-        results.append(int(games) / float(seconds))
-    best = max(results)
-    verdict = "ok" if best >= 200 else "OVER TARGET"
-    print("\nautoma: Afternova Bot, whole simulated games (2,000 per run)")
-    print(f"  {best:8.0f} games/s (best of 3)   target >= 200  {verdict}")
-    print(f"  {peak:8.0f} MB peak memory (max of the bench's child processes so far)")
+    """Whole simulated games of each bot, and the peak memory of the runs."""
+    for game_id, label in (
+        ("afternova", "Afternova Bot"),
+        ("luna-maris", "Luna Maris automaton, advanced level"),
+    ):
+        results = []
+        for _ in range(3):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            done = subprocess.run(
+                [sys.executable, str(ROOT / "bench" / "automa_sim.py"), game_id, "2000"],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            peak = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
+            games, seconds, _mean = done.stdout.split()
+            results.append(int(games) / float(seconds))
+        best = max(results)
+        verdict = "ok" if best >= 200 else "OVER TARGET"
+        print(f"\nautoma: {label}, whole simulated games (2,000 per run)")
+        print(f"  {best:8.0f} games/s (best of 3)   target >= 200  {verdict}")
+        print(f"  {peak:8.0f} MB peak memory (max of the bench's child processes so far)")
 
 
 def site() -> None:
