@@ -1,7 +1,7 @@
 """Simulate N whole games of one bot in this process; print games, seconds and mean score.
 
-    python bench/automa_sim.py afternova 2000
-    python bench/automa_sim.py luna-maris 2000     # the automaton at the advanced level
+python bench/automa_sim.py afternova 2000
+python bench/automa_sim.py luna-maris 2000     # the automaton at the advanced level
 """
 
 from __future__ import annotations
