@@ -162,7 +162,7 @@ def test_replay_and_resume_reproduce_the_game(tmp_path: Path) -> None:
 
 
 def table(answers: list[str], save: Path, seed: int = 5, level: str = "basic") -> str:
-    """A game at the table in English; `answers` are typed in order, or chosen by prompt."""
+    """A game at the table in English, with `answers` typed in order."""
     feed = iter(answers)
     out = io.StringIO()
     runner.play(

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import html as entities
 import html.parser
 import posixpath
+import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -145,9 +150,6 @@ def test_glossary_related_topics_link_both_ways() -> None:
 
 def _bot_commands(page: Path) -> list[str]:
     """The command lines shown in a bot page's "Command-line bot" box."""
-    import html as entities
-    import re
-
     box = re.search(
         r'<div class="admonition tip">(.*?)</div>\s*</div>', page.read_text("utf-8"), re.S
     )
@@ -160,10 +162,6 @@ def _bot_commands(page: Path) -> list[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_bot_pages_show_commands_that_run(lang: str, tmp_path: Path) -> None:
     """Each bot's page gives the commands in the page's language, and they work as shown."""
-    import shlex
-    import subprocess
-    import sys
-
     for game, page in (("afternova", "bot"), ("luna-maris", "solo")):
         play, simulate = _bot_commands(built_site() / lang / game / page / "index.html")
         assert play.startswith(f"starpress automa {game} play") and play.endswith(f"--lang {lang}")
