@@ -281,6 +281,37 @@ automa_app.add_typer(afternova_app, name="afternova")
 app.add_typer(automa_app, name="automa")
 
 
+def _check_play(mode: str, lang: str | None) -> None:
+    """The options every bot's `play` shares: a one-line error for a bad value."""
+    from starpress.model import LANGUAGES
+
+    if mode not in ("table", "simulated"):
+        _fail(f"--mode must be table or simulated (got {mode!r})")
+    if lang is not None and lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+
+
+def _resume(
+    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """Continue a saved game where it stopped."""
+    from automa import runner
+
+    raise typer.Exit(runner.resume(_root(), log, auto, as_json))
+
+
+def _replay(
+    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+) -> None:
+    """Print a saved game's transcript again, from its log alone."""
+    from automa import runner
+
+    raise typer.Exit(runner.replay(_root(), log, as_json))
+
+
 @afternova_app.command("play")
 def afternova_play(
     mode: Annotated[str, typer.Option(help="table (you report draws) or simulated.")] = "table",
@@ -295,36 +326,13 @@ def afternova_play(
 ) -> None:
     """A new game with the Bot: it says what it does, where, and by which rule."""
     from automa import runner
-    from starpress.model import LANGUAGES
 
-    if mode not in ("table", "simulated"):
-        _fail(f"--mode must be table or simulated (got {mode!r})")
-    if lang is not None and lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+    _check_play(mode, lang)
     raise typer.Exit(runner.play(_root(), "afternova", mode, seed, save, lang, auto, as_json))
 
 
-@afternova_app.command("resume")
-def afternova_resume(
-    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """Continue a saved game where it stopped."""
-    from automa import runner
-
-    raise typer.Exit(runner.resume(_root(), log, auto, as_json))
-
-
-@afternova_app.command("replay")
-def afternova_replay(
-    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """Print a saved game's transcript again, from its log alone."""
-    from automa import runner
-
-    raise typer.Exit(runner.replay(_root(), log, as_json))
+afternova_app.command("resume")(_resume)
+afternova_app.command("replay")(_replay)
 
 
 @afternova_app.command("simulate")
@@ -356,40 +364,17 @@ def luna_play(
 ) -> None:
     """A solo game against the automaton: it says what it does, where, and by which rule."""
     from automa import runner
-    from starpress.model import LANGUAGES
 
     if level not in ("basic", "intermediate", "advanced"):
         _fail(f"--level must be basic, intermediate or advanced (got {level!r})")
-    if mode not in ("table", "simulated"):
-        _fail(f"--mode must be table or simulated (got {mode!r})")
-    if lang is not None and lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+    _check_play(mode, lang)
     raise typer.Exit(
         runner.play(_root(), "luna-maris", mode, seed, save, lang, auto, as_json, level)
     )
 
 
-@luna_app.command("resume")
-def luna_resume(
-    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """Continue a saved game where it stopped."""
-    from automa import runner
-
-    raise typer.Exit(runner.resume(_root(), log, auto, as_json))
-
-
-@luna_app.command("replay")
-def luna_replay(
-    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """Print a saved game's transcript again, from its log alone."""
-    from automa import runner
-
-    raise typer.Exit(runner.replay(_root(), log, as_json))
+luna_app.command("resume")(_resume)
+luna_app.command("replay")(_replay)
 
 
 @luna_app.command("simulate")
