@@ -432,5 +432,20 @@ def _fail(message: str) -> NoReturn:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: bad input is one located line and exit 2.
+
+    Usage errors keep typer's own message and exit code 2. Anything else that escapes a
+    command is a bug: one summary line first, then the traceback.
+    """
+    import sys
+
+    from starpress.errors import EXIT_INPUT, InputError
+
+    try:
+        app()
+    except InputError as error:
+        sys.stderr.write(f"error: {error}\n")
+        raise SystemExit(EXIT_INPUT) from None
+    except Exception as error:
+        sys.stderr.write(f"internal error (a bug in starpress): {type(error).__name__}: {error}\n")
+        raise
