@@ -25,6 +25,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from starpress.model import AfternovaAutoma, Automa
+
 COLOURS = ("purple", "green", "black", "white", "orange")
 
 RULE_PLACEMENT = "afternova.rules.bot.placement"
@@ -124,8 +126,10 @@ class BotRules:
         return cls(BotSettings())
 
     @classmethod
-    def from_content(cls, automa: dict[str, Any] | None) -> BotRules:
-        return cls(BotSettings.model_validate((automa or {}).get("bot", {})))
+    def from_content(cls, automa: Automa | None) -> BotRules:
+        if not isinstance(automa, AfternovaAutoma):
+            return cls.default()
+        return cls(BotSettings.model_validate(automa.bot.model_dump()))
 
     # afternova.rules.bot.placement
     def target(self, bot: Bot, colour: str) -> int | None:

@@ -29,7 +29,7 @@ from automa.afternova import (
 )
 from automa.prng import Streams
 from automa.session import Channel
-from starpress.model import Game
+from starpress.model import AfternovaAutoma, Game
 
 Mode = Literal["table", "simulated"]
 _ICON = re.compile(r":fragment-([a-z]+):")
@@ -56,11 +56,8 @@ class Catalogue:
             elif card.component == "afternova.component.starship":
                 objective = _colours((card.back or {}).get("objective"))
                 starships[number] = (card.id, _int(card.fields.get("hold")) or 4, objective)
-        automa = game.automa or {}
-        names = {
-            colour: [str(word).lower() for word in words]
-            for colour, words in automa.get("colour_names", {}).items()
-        }
+        typed = game.automa.colour_names if isinstance(game.automa, AfternovaAutoma) else {}
+        names = {colour: [word.lower() for word in words] for colour, words in typed.items()}
         return cls(blueprints, starships, names)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from automa.afternova import COLOURS, Blueprint, Bot, BotRules
 from automa.prng import Streams
-from starpress.model import Game
+from starpress.model import AfternovaAutoma, AfternovaBaseline, Game
 
 _ICON = re.compile(r":fragment-([a-z]+):")
 _SKILL = re.compile(r"(\d+)\s*:([a-z-]+):")
@@ -99,7 +99,7 @@ class Simulation:
         self,
         decks: Decks,
         rules: BotRules,
-        settings: dict[str, Any],
+        settings: AfternovaBaseline,
         seed: int,
         check: bool = False,
     ) -> None:
@@ -124,16 +124,16 @@ class Simulation:
         for _ in range(rules.settings.row_size):
             self.bot.row.append(self.draw_blueprint(False) or Blueprint("none", (), 0))
         self.humans = []
-        for dealt in settings["seats_hands"]:
+        for dealt in settings.seats_hands:
             capacity, objective = ships.pop()
-            human = Human(settings.get("hold", capacity) and capacity, objective)
+            human = Human(capacity, objective)
             human.paws = [self.paws.pop() for _ in range(dealt)]
             drawn = self.draw_blueprint(False)
             if drawn:
                 human.hand.append(drawn)
             self.humans.append(human)
         self.planets: list[tuple[dict[str, int], list[str]]] = []
-        for _ in range(settings["planets_face_up"]):
+        for _ in range(settings.planets_face_up):
             self.reveal_planet()
 
     # -- supply -------------------------------------------------------------------------
@@ -218,8 +218,8 @@ class Simulation:
         self.reveal_planet()
 
     def market(self, human: Human) -> None:
-        for _ in range(self.settings["market_draw"]):
-            if self.paws and len(human.paws) < self.settings["hand_limit"]:
+        for _ in range(self.settings.market_draw):
+            if self.paws and len(human.paws) < self.settings.hand_limit:
                 human.paws.append(self.paws.pop())
         if len(human.hand) < 2:
             drawn = self.draw_blueprint(False)
@@ -247,7 +247,7 @@ class Simulation:
 
     def run(self) -> GameResult:
         rounds = 0
-        while rounds < self.settings["max_rounds"] and not self.over():
+        while rounds < self.settings.max_rounds and not self.over():
             rounds += 1
             self.bot_turn()  # the Bot always plays first (afternova.rules.bot.turn-order)
             self.verify()
@@ -259,7 +259,7 @@ class Simulation:
             [h.score() for h in self.humans],
             rounds,
             self.fired,
-            rounds >= self.settings["max_rounds"],
+            rounds >= self.settings.max_rounds,
         )
 
     # -- invariants ---------------------------------------------------------------------
@@ -346,7 +346,9 @@ def simulate(game: Game, games: int, seed: int, check: bool = False) -> Summary:
     """Play `games` whole games, game i with seed (seed + i)."""
     decks = Decks.from_game(game)
     rules = BotRules.from_content(game.automa)
-    settings = (game.automa or {}).get("baseline", {})
+    if not isinstance(game.automa, AfternovaAutoma):
+        raise ValueError(f"{game.id} has no Afternova Bot data")
+    settings = game.automa.baseline
     summary = Summary(games, [], [], [], Counter(), 0, 0)
     for number in range(games):
         result = Simulation(decks, rules, settings, seed + number, check).run()

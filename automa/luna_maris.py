@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from starpress.model import LunaMarisScoring
+
 RULE_TURN = "luna-maris.rules.solo.automaton.turn"
 RULE_VERBS = "luna-maris.rules.solo.automaton.verbs"
 RULE_SCORING = "luna-maris.rules.solo.automaton.scoring"
@@ -95,11 +97,9 @@ class Settings:
     trash_capacity: int = 8
 
     @classmethod
-    def from_content(cls, automa: dict[str, Any] | None) -> Settings:
-        scoring = dict((automa or {}).get("scoring", {}))
-        if "building_vp" in scoring:
-            scoring["building_vp"] = tuple(scoring["building_vp"])
-        return cls(**scoring)
+    def from_content(cls, scoring: LunaMarisScoring) -> Settings:
+        values = scoring.model_dump()
+        return cls(**{**values, "building_vp": tuple(values["building_vp"])})
 
 
 PROBE_REWARDS = ({"iron": 1, "vp": 1}, {"water": 1}, {"helium": 1, "trash": 1})

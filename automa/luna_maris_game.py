@@ -28,7 +28,7 @@ from automa.luna_maris import (
 )
 from automa.prng import Streams
 from automa.session import Channel
-from starpress.model import Game
+from starpress.model import Game, LunaMarisAutoma, LunaMarisCard
 
 Mode = Literal["table", "simulated"]
 Level = Literal["basic", "intermediate", "advanced"]
@@ -174,18 +174,20 @@ class LunaMarisTable:
         step_text: Callable[[str, int], str] = lambda letter, index: "",
         name: Callable[[str], str] = str,
     ) -> None:
-        automa = game.automa or {}
+        automa = game.automa
+        if not isinstance(automa, LunaMarisAutoma):
+            raise ValueError(f"{game.id} has no Luna Maris automaton data")
         self.game = game
         self.ch = channel
         self.mode = mode
         self.level = level
         self.seed = seed
-        self.cards: dict[str, Any] = automa["cards"]
-        self.module_of: dict[str, str] = automa["verbs"]
-        self.levels: dict[str, list[str]] = automa["levels"]
-        self.verbs = Verbs(Settings.from_content(automa.get("scoring")))
+        self.cards: dict[str, LunaMarisCard] = automa.cards
+        self.module_of: dict[str, str] = automa.verbs
+        self.levels: dict[str, list[str]] = automa.levels
+        self.verbs = Verbs(Settings.from_content(automa.scoring))
         self.streams = Streams(seed)
-        start = automa.get("start", {})
+        start = automa.start
         self.bot = Automaton(
             probes=start.get("probes", 3), water=start.get("water", 2), trash=start.get("trash", 1)
         )
@@ -214,11 +216,11 @@ class LunaMarisTable:
                 self.bot.iron += self.bot.placed
                 say("production", RULE_TURN, ore=self.bot.placed)
             card = self.cards[letter]
-            for index, (verb, arg) in enumerate(card["steps"], 1):
+            for index, (verb, arg) in enumerate(card.steps, 1):
                 self.automaton_turn(letter, index, verb, int(arg))
             self.ch.answer("command", self.text("ask_command"), self.parse_command)
             self.human_moves()
-            outcome = self.verbs.end_shift(self.bot, card.get("shift_end", {}))
+            outcome = self.verbs.end_shift(self.bot, card.shift_end)
             say("end_shift", outcome.rule, bonus=self.amounts(outcome.values["bonus"]))
         return self.final_score()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -20,30 +20,31 @@ from automa.afternova_game import AfternovaTable
 from automa.luna_maris_game import LunaMarisTable
 from automa.prng import fresh_seed
 from automa.session import Channel, EventLog, LogMismatch, Output, Quit, Undo
-from starpress.i18n import Texts, texts_for
+from starpress.i18n import localize
 from starpress.load import load_games
 from starpress.model import Game
+from starpress.text import IconRef, Token, plain_text
 
 
 @dataclass
 class Voice:
-    """A bot's messages (content/<game>/automa.yaml) in one language."""
+    """A bot's messages (content/<game>/automa.yaml), in the language of its localised game."""
 
     game: Game
-    texts: Texts
 
     def __call__(self, key: str, **values: Any) -> str:
-        messages: dict[str, str] = (self.game.automa or {}).get("messages", {})
-        template = messages.get(key, key)
-        text = self.texts(f"{self.game.id}.automa.messages.{key}", template)
+        messages = self.game.automa.messages if self.game.automa else {}
+        template = messages.get(key)
+        if template is None:
+            return key
         shown = {
             name: ", ".join(map(str, value)) if isinstance(value, list) else value
             for name, value in values.items()
         }
         try:
-            return text.format(**shown)
+            return str(template).format(**shown)
         except (KeyError, IndexError):
-            return template.format(**shown)
+            return template.source.format(**shown)
 
 
 class Table(Protocol):
@@ -61,8 +62,7 @@ def _luna_maris(game: Game, channel: Channel, start: dict[str, Any], voice: Voic
     titles = game.ids()
 
     def module(key: str) -> str:
-        section = f"luna-maris.rules.modules.{key}"
-        return voice.texts(f"{section}.title", titles.get(section, key))
+        return str(titles.get(f"{game.id}.rules.modules.{key}", key))
 
     return LunaMarisTable(
         game,
@@ -155,8 +155,8 @@ def _session(root: Path, log: EventLog) -> tuple[Game, Voice, dict[str, Any]]:
     if game_id not in TABLES:
         raise LogMismatch(f"{log.path}:1: not a log of a game with a bot ({game_id!r})")
     game = load_games(root, [game_id])[game_id]
-    voice = Voice(game, texts_for(root, game, start.get("lang", game.info.source_language)))
-    return game, voice, start
+    game = localize(root, game, start.get("lang", game.info.source_language))
+    return game, Voice(game), start
 
 
 def _drive(
@@ -220,8 +220,7 @@ def _card_label(game: Game, voice: Voice) -> Callable[[str], str]:
     def label(card_id: str) -> str:
         if card_id not in names:
             return card_id
-        name = voice.texts(f"{card_id}.name", names[card_id])
-        return f"«{name}» #{int(card_id.rsplit('-', 1)[-1])}"
+        return f"«{names[card_id]}» #{int(card_id.rsplit('-', 1)[-1])}"
 
     return label
 
@@ -229,51 +228,65 @@ def _card_label(game: Game, voice: Voice) -> Callable[[str], str]:
 def _names(game: Game, voice: Voice) -> Callable[[str], str]:
     """A card id or an icon id as people read it, in the session's language."""
     cards = {card.id: card.name for card in game.cards if card.name}
-    icons = {icon.id: icon for icon in game.icons}
 
     def name(key: str) -> str:
         if key in cards:
-            return f"«{voice.texts(f'{key}.name', str(cards[key]))}»"
-        if key in icons:
-            source = dict(icons[key].name).get(game.info.source_language, key)
-            return voice.texts(f"{game.id}.icon.{key}.name", source)
-        return key
+            return f"«{cards[key]}»"
+        return str(game.icon_names.get(key, key))
 
     return name
 
 
 def _step_text(game: Game, voice: Voice) -> Callable[[str, int], str]:
-    """A round card's printed step (translated), without its icon markup: what to read out."""
+    """A round card's printed step (translated), read out: the module icon dropped (the
+    message names the module), every other icon said in words."""
     cards = {card.id: card for card in game.cards}
     names = _names(game, voice)
 
     def text(letter: str, index: int) -> str:
-        card = cards.get(f"luna-maris.card.ai-card-{letter.lower()}")
+        card = cards.get(f"{game.id}.card.ai-card-{letter.lower()}")
         steps = card.fields.get("steps") if card else None
         if not isinstance(steps, list) or index > len(steps):
             return ""
-        source = str(steps[index - 1])
-        printed = voice.texts(f"{card.id}.fields.steps.{index - 1}", source)  # type: ignore[union-attr]
-        # the module is named in the message itself: drop its icon, say the others
-        printed = re.sub(r":module-[a-z-]+:", "", printed)
-        printed = re.sub(r"(?:(\w+) )?:([a-z0-9-]+):(?: (\w+))?", spoken, printed)
-        return re.sub(r"\s+", " ", printed.replace("**", "")).strip()
+        return spoken(steps[index - 1].tokens, icon_words)
 
-    def spoken(match: re.Match[str]) -> str:
-        """An inline icon read out, with the words either side of it.
-
-        Its short form if the bot has one (`short_<icon>`: "2 VP"), else its name, which
-        swallows a neighbouring noun it already contains: "ficha :demand:" is read "ficha de
-        demanda", not "ficha ficha de demanda".
-        """
-        before, icon, after = match.groups()
+    def icon_words(icon: str) -> str:
+        """Its short form if the bot has one (`short_<icon>`: "2 VP"), else its name."""
         short = voice(f"short_{icon}")
-        name = short if short != f"short_{icon}" else names(icon).lower()
-        said = {word for word in name.lower().split() if len(word) > 3}  # not "de", "of"…
-
-        def kept(word: str | None) -> str:
-            return word if word and word.lower() not in said else ""
-
-        return " ".join((kept(before), name, kept(after)))
+        return short if short != f"short_{icon}" else names(icon).lower()
 
     return text
+
+
+def spoken(tokens: Iterable[Token], icon_words: Callable[[str], str]) -> str:
+    """Tokens read out as plain words: module icons dropped, other icons by `icon_words`.
+
+    An icon's words swallow a neighbouring noun they already contain: "ficha :demand:" is
+    read "ficha de demanda", not "ficha ficha de demanda".
+    """
+    parts: list[str | IconRef] = []
+    for token in tokens:
+        if isinstance(token, IconRef):
+            if not token.icon.startswith("module-"):
+                parts.append(token)
+        elif parts and isinstance(parts[-1], str):
+            parts[-1] += plain_text([token])
+        else:
+            parts.append(plain_text([token]))
+    out: list[str] = []
+    for position, part in enumerate(parts):
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        words = icon_words(part.icon)
+        said = {word for word in words.lower().split() if len(word) > 3}  # not "de", "of"…
+        before = re.search(r"(\w+) $", out[-1]) if out else None
+        if before is not None and before.group(1).lower() in said:
+            out[-1] = out[-1][: before.start()]
+        following = parts[position + 1] if position + 1 < len(parts) else None
+        if isinstance(following, str):
+            after = re.match(r" (\w+)", following)
+            if after is not None and after.group(1).lower() in said:
+                parts[position + 1] = following[after.end() :]
+        out.append(f" {words} ")
+    return re.sub(r"\s+", " ", "".join(out)).strip()

@@ -10,7 +10,7 @@ from pathlib import Path
 from pnp.export import Source, export_pngs, export_tts
 from pnp.kit import KitOptions, KitReport, build_kit, printed_faces
 from pnp.layout import Templates, load_templates
-from starpress.i18n import texts_for
+from starpress.i18n import localize
 from starpress.load import ContentError, load_games
 from starpress.model import LANGUAGES, Game
 
@@ -75,20 +75,19 @@ def run(
     """Build each job's kit PDF, and its print-shop PNGs and TTS decks when asked."""
     result = BuildResult()
     for job in jobs:
-        game = job.game
+        game = localize(root, job.game, job.options.lang)
         folder = root / "content" / game.id
-        texts = texts_for(root, game, job.options.lang)
-        report = build_kit(game, job.templates, folder, job.options, out_dir, texts, progress)
+        report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
         result.reports.append(report)
-        source = Source(game, job.templates, folder, texts)
+        source = Source(game, job.templates, folder)
         name = f"{game.id}-{job.options.lang}"
         if png:
             result.exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))
         if tts:
             folder = _fresh(out_dir / "tts" / name)
             result.exports.extend(export_tts(source, folder, job.options.lang))
-        if texts.fallbacks:
-            result.fallbacks[report.path.name] = len(set(texts.fallbacks))
+        if report.fallbacks:
+            result.fallbacks[report.path.name] = len(report.fallbacks)
     return result
 
 

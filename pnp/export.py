@@ -16,7 +16,7 @@ from pathlib import Path
 import pymupdf
 from PIL import Image
 
-from pnp.faces import FaceSize, Translate, draw_face, face_context
+from pnp.faces import FaceSize, draw_face, face_context
 from pnp.fonts import register_fonts
 from pnp.kit import PRESETS, Face, printed_faces
 from pnp.layout import Templates
@@ -58,10 +58,9 @@ def designs(game: Game, templates: Templates) -> list[Design]:
 class Source:
     """What drawing a game's faces needs."""
 
-    game: Game
+    game: Game  # in the language of the export (starpress.i18n.localize)
     templates: Templates
     folder: Path  # the game's content folder
-    translate: Translate
 
 
 def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
@@ -69,7 +68,7 @@ def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
     canvas = KitCanvas(buffer, invariant=1)
-    context = face_context(canvas, source.game, source.templates, source.folder, source.translate)
+    context = face_context(canvas, source.game, source.templates, source.folder)
     context.icons.define_all()
     for design in designs_:
         face = design.face

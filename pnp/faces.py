@@ -7,7 +7,6 @@ become PDF points with the origin at the bottom-left corner of the face's bleed 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,11 +19,10 @@ from pnp.icons import IconForms
 from pnp.layout import FIELD_RE, Box, ResolvedLayout, Templates
 from pnp.units import to_points
 from starpress.model import Card, FieldValue, Game
+from starpress.text import Text
 
 PROTOTYPE_MARK = "PROTOTYPE"
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
-Translate = Callable[[str, str], str]
-"""(stable id of a text, its source text) -> the text in the kit's language."""
 
 
 @dataclass(frozen=True)
@@ -46,17 +44,21 @@ class FaceSize:
 
 @dataclass
 class FaceContext:
-    """What drawing a face needs besides the card: the canvas, icons, colours, language."""
+    """What drawing a face needs besides the card: the canvas, icons, colours, titles.
+
+    The game is already in the kit's language (`starpress.i18n.localize`); `fallbacks`
+    collects the ids of the printed texts that had no translation.
+    """
 
     canvas: Canvas
     icons: IconForms
     templates: Templates
     game_id: str
-    titles: dict[str, str]
-    translate: Translate
+    titles: dict[str, Text]
     folder: Path  # the game's content folder: image paths are relative to it
     ink_saver: bool = False
     overflow: list[str] = field(default_factory=list)
+    fallbacks: set[str] = field(default_factory=set)
 
 
 def face_context(
@@ -64,12 +66,11 @@ def face_context(
     game: Game,
     templates: Templates,
     folder: Path,
-    translate: Translate,
     ink_saver: bool = False,
 ) -> FaceContext:
     """The context to draw a game's faces on a canvas; icons and images come from `folder`."""
     icons = IconForms(canvas, {icon.id: folder / icon.file for icon in game.icons})
-    return FaceContext(canvas, icons, templates, game.id, game.ids(), translate, folder, ink_saver)
+    return FaceContext(canvas, icons, templates, game.id, game.ids(), folder, ink_saver)
 
 
 class DrawError(ValueError):
@@ -103,35 +104,25 @@ def draw_face(
 
 def _values(ctx: FaceContext, card: Card, side: str) -> Values:
     fields: dict[str, FieldValue] = dict(card.back or {}) if side == "back" else dict(card.fields)
-    prefix = f"{card.id}.{'back' if side == 'back' else 'fields'}"
-    raw = {key: _items(value) for key, value in fields.items()}
+    component = ctx.titles.get(card.component, Text(""))
+    fields.setdefault("name", card.name or Text(""))
+    fields.setdefault("component", component)
     shown: dict[str, list[str]] = {}
+    raw: dict[str, list[str]] = {}
     for key, value in fields.items():
-        if isinstance(value, list):
-            shown[key] = [
-                ctx.translate(f"{prefix}.{key}.{n}", item) for n, item in enumerate(value)
-            ]
-        elif isinstance(value, str):
-            shown[key] = [ctx.translate(f"{prefix}.{key}", value)]
-        else:
-            shown[key] = raw[key]
-    component = ctx.titles.get(card.component, "")
-    extra = {
-        "name": ctx.translate(f"{card.id}.name", card.name) if card.name else "",
-        "component": ctx.translate(f"{card.component}.name", component),
-        "id": card.id,
-        "count": str(card.count),
-    }
-    for key, value in extra.items():
-        shown.setdefault(key, [value])
-        raw.setdefault(key, [value])
+        items = value if isinstance(value, list) else [value]
+        texts = [item for item in items if isinstance(item, Text)]
+        ctx.fallbacks.update(text.id for text in texts if text.fallback)
+        shown[key] = [_shown(item) for item in items]
+        raw[key] = [item.source if isinstance(item, Text) else _shown(item) for item in items]
+    for key, plain in {"id": card.id, "count": str(card.count)}.items():
+        shown.setdefault(key, [plain])
+        raw.setdefault(key, [plain])
     return Values(shown, raw)
 
 
-def _items(value: FieldValue) -> list[str]:
-    if isinstance(value, list):
-        return list(value)
-    return [f"{value:g}" if isinstance(value, float) else str(value)]
+def _shown(value: Text | int | float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _substitute(template: str, fields: dict[str, list[str]], separator: str = " ") -> str | None:

@@ -17,7 +17,7 @@ import yaml
 from reportlab.lib.colors import HexColor
 
 from pnp import impose, marks
-from pnp.faces import DrawError, FaceContext, FaceSize, Translate, draw_face, face_context
+from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context
 from pnp.fonts import face as font_face
 from pnp.fonts import register_fonts
 from pnp.layout import ResolvedLayout, Templates
@@ -65,6 +65,7 @@ class KitReport:
     pages: int = 0
     faces: int = 0
     overflow: list[str] = field(default_factory=list)
+    fallbacks: list[str] = field(default_factory=list)  # ids of printed texts not translated
 
 
 @dataclass(frozen=True)
@@ -123,10 +124,10 @@ def build_kit(
     folder: Path,
     options: KitOptions,
     out_dir: Path,
-    translate: Translate,
     progress: Callable[[int], None] | None = None,
 ) -> KitReport:
-    """Write the kit PDF for one game, language and paper; report pages and overflowing text."""
+    """Write the kit PDF for one game (already in the kit's language), language and paper;
+    report pages, overflowing text and the printed texts that had no translation."""
     register_fonts()
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -144,7 +145,7 @@ def build_kit(
     canvas.setAuthor("starpress")
     canvas.setSubject(f"{title}: every printed component, ready to cut")
     canvas.setCreator("starpress")
-    context = face_context(canvas, game, templates, folder, translate, options.ink_saver)
+    context = face_context(canvas, game, templates, folder, options.ink_saver)
     icons = context.icons
     builder = _Builder(canvas, context, options)
     report = KitReport(path)
@@ -161,6 +162,7 @@ def build_kit(
     finally:
         temporary.unlink(missing_ok=True)
     report.overflow = sorted(set(context.overflow))
+    report.fallbacks = sorted(context.fallbacks)
     return report
 
 

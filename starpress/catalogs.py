@@ -61,8 +61,8 @@ def required_languages(root: Path) -> list[str]:
 def game_template(root: Path, game: Game) -> Catalog:
     """Every message of a game, as a template (.pot) catalog."""
     template = _new_catalog(None, f"starpress: {game.info.title}")
-    for message in game_messages(root / "content" / game.id):
-        location = (str(message.path.relative_to(root)), message.line)
+    for message in game_messages(game):
+        location = (message.path, message.line)
         template.add(
             message.text, context=message.id, locations=[location], auto_comments=[message.kind]
         )
@@ -186,7 +186,7 @@ def report(root: Path, games: Iterable[Game]) -> list[ReportRow]:
     """Translated, stale and missing texts per game, language and kind (and the UI)."""
     rows: list[ReportRow] = []
     for game in games:
-        messages = game_messages(root / "content" / game.id)
+        messages = game_messages(game)
         for lang in LANGUAGES:
             counts = {kind: Counts() for kind in KINDS if kind != "ui"}
             if lang == game.info.source_language:

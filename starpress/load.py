@@ -16,8 +16,17 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from starpress import text
-from starpress.model import LANGUAGES, NON_TEXT_FIELDS, RECORD_ID_RE, ContentFile, Game, GameInfo
-from starpress.yamlpos import Located, PathKey, YamlSyntaxError, load_located
+from starpress.model import (
+    LANGUAGES,
+    RECORD_ID_RE,
+    ContentFile,
+    Game,
+    GameInfo,
+    PathKey,
+    map_texts,
+)
+from starpress.text import Text
+from starpress.yamlpos import Located, YamlSyntaxError, load_located
 
 PROJECT_MARKERS = ("content", "templates")
 
@@ -130,6 +139,7 @@ class _GameLoader:
         self.folder = folder
         self.problems: list[Problem] = []
         self.files: list[tuple[Path, Located]] = []
+        self.contents: list[tuple[Path, Located, ContentFile]] = []  # the files that validated
 
     def load(self) -> Game:
         parsed = [self._parse(path) for path in sorted(self.folder.glob("*.yaml"))]
@@ -145,7 +155,33 @@ class _GameLoader:
                 for key in _LIST_KEYS:
                     merged[key].extend(getattr(content, key))
                 automa = automa or content.automa
-        return Game(info=info, automa=automa, **merged)
+        return Game(info=info, automa=automa, icon_names=self._icon_names(info, contents), **merged)
+
+    # -- texts: their ids, and the markup inside them ----------------------------------
+
+    def _with_ids(self, path: Path, located: Located, content: ContentFile) -> ContentFile:
+        """The file's records with every text given its stable id and its line."""
+        shown = display_path(path)
+
+        def assign(value: Text, text_id: str, loc: PathKey) -> Text:
+            return value.with_id(text_id, (shown, located.value_pos(loc)[0]))
+
+        return map_texts(content, assign, self.folder.name)
+
+    def _icon_names(
+        self, game: GameInfo, contents: list[tuple[Path, Located, ContentFile | None]]
+    ) -> dict[str, Text]:
+        """Each icon's name in the source language, a text of its own: `<game>.icon.<id>.name`."""
+        names: dict[str, Text] = {}
+        for path, located, content in contents:
+            for index, icon in enumerate(content.icons if content else []):
+                line = located.value_pos(("icons", index, "name", game.source_language))[0]
+                names[icon.id] = Text(
+                    icon.name[game.source_language],
+                    f"{game.id}.icon.{icon.id}.name",
+                    where=(display_path(path), line),
+                )
+        return names
 
     # -- reading and validating each file ------------------------------------------------
 
@@ -171,10 +207,12 @@ class _GameLoader:
             )
             return path, located, None
         try:
-            return path, located, ContentFile.model_validate(located.data)
+            content = self._with_ids(path, located, ContentFile.model_validate(located.data))
         except ValidationError as error:
             self.problems.extend(validation_problems(path, located, error))
             return path, located, None
+        self.contents.append((path, located, content))
+        return path, located, content
 
     def _game_info(
         self, contents: list[tuple[Path, Located, ContentFile | None]]
@@ -257,8 +295,9 @@ class _GameLoader:
                         *located.value_pos(loc),
                         f"unknown source '{value}' (sources: {', '.join(sorted(sources))})",
                     )
-                if field not in NON_TEXT_FIELDS:
-                    self._check_markup(path, located, loc, value, info.id, ids, icons)
+        for path, located, content in self.contents:
+            for value, loc in _texts_with_paths(content):
+                self._check_markup(path, located, loc, value, info.id, ids, icons)
         self._check_card_counts(records)
 
     def _check_card_counts(self, records: list[tuple[Path, Located, PathKey, str, Any]]) -> None:
@@ -392,6 +431,18 @@ class _GameLoader:
 
     def _report_at(self, where: Problem, message: str) -> None:
         self.problems.append(Problem(where.path, where.line, where.col, message))
+
+
+def _texts_with_paths(content: ContentFile) -> list[tuple[Text, PathKey]]:
+    """Every text of a validated file with its path in the YAML."""
+    found: list[tuple[Text, PathKey]] = []
+
+    def keep(value: Text, _id: str, loc: PathKey) -> Text:
+        found.append((value, loc))
+        return value
+
+    map_texts(content, keep)
+    return found
 
 
 def _with_children(

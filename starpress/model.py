@@ -1,16 +1,19 @@
 """The content model: what a game is made of, as validated pydantic records.
 
 Everything downstream (print-and-play, site, automa) reads these records; nothing else
-parses the YAML. Text fields hold source-language text in the markup of `starpress.text`.
+parses the YAML. Every translatable field is a `starpress.text.Text`: the loader gives it
+its stable id once, and `starpress.i18n.localize` turns a whole game into one language.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from starpress.text import Text
 
 LANGUAGES: tuple[str, ...] = ("pt-BR", "es", "it", "en")
 """Every language the project publishes, in the order pages and reports list them."""
@@ -50,35 +53,68 @@ SLUG_RE = re.compile(rf"^{_SLUG}$")
 RECORD_ID_RE = re.compile(rf"^({_SLUG})\.([a-z]+)\.({_SLUG}(?:\.{_SLUG})*)$")
 _SIZE_RE = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$")
 
-NON_TEXT_FIELDS = frozenset(
-    {
-        "id",
-        "file",
-        "url",
-        "source",
-        "size",
-        "kind",
-        "provenance",
-        "variant",
-        "label",
-        "layout",
-        "component",
-        "related",
-        "rules",
-    }
-)
-"""Record fields that hold ids, codes or paths, never prose: not checked for markup and
-not translated."""
-
 Slug = Annotated[str, Field(pattern=SLUG_RE.pattern)]
-Text = str
-"""Source-language text in starpress markup (see `starpress.text`)."""
+PathKey = tuple[str | int, ...]
+"""Where a value sits in a model (and in its YAML): field names and list positions."""
+TextVisitor = Callable[[Text, str, PathKey], Text]
+"""(a text, the id its place gives it, its path) -> the text to keep there."""
+_Value = TypeVar("_Value")
 
 
 class Record(BaseModel):
     """Base of every loaded record: unknown fields are errors, values are immutable."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def text_prefix(self, outer: str) -> str:
+        """The id prefix of the texts inside this record: its own id when it has one."""
+        own = getattr(self, "id", None)
+        return own if isinstance(own, str) and RECORD_ID_RE.match(own) else outer
+
+
+def map_texts(value: _Value, visit: TextVisitor, prefix: str = "", path: PathKey = ()) -> _Value:
+    """`value` with every Text in it replaced by what `visit` returns; unchanged parts shared.
+
+    A text's id is its record's id (or the prefix given), then the field names and list
+    positions down to it: `aristeia.rules.setup.steps.2.text`, `afternova.game.tagline`.
+    """
+    if isinstance(value, Text):
+        return visit(value, prefix, path)  # type: ignore[return-value]
+    if isinstance(value, Record):
+        own = value.text_prefix(prefix)
+        changes = {}
+        for name in type(value).model_fields:
+            old = getattr(value, name)
+            new = map_texts(old, visit, f"{own}.{name}", (*path, name))
+            if new is not old:
+                changes[name] = new
+        return value.model_copy(update=changes) if changes else value  # type: ignore[return-value]
+    if isinstance(value, list):
+        items = [
+            map_texts(item, visit, f"{prefix}.{n}", (*path, n)) for n, item in enumerate(value)
+        ]
+        changed = any(new is not old for new, old in zip(items, value, strict=True))
+        return items if changed else value  # type: ignore[return-value]
+    if isinstance(value, dict):
+        entries = {
+            key: map_texts(item, visit, f"{prefix}.{key}", (*path, key))
+            for key, item in value.items()
+        }
+        changed = any(entries[key] is not value[key] for key in value)
+        return entries if changed else value  # type: ignore[return-value]
+    return value
+
+
+def all_texts(value: object) -> list[Text]:
+    """Every Text inside a model, in field order."""
+    found: list[Text] = []
+
+    def keep(text: Text, _id: str, _path: PathKey) -> Text:
+        found.append(text)
+        return text
+
+    map_texts(value, keep)
+    return found
 
 
 def size_mm(size: str) -> tuple[float, float]:
@@ -131,6 +167,8 @@ class Variant(Record):
 
 
 class GameInfo(Record):
+    """The game record (game.yaml); its texts' ids start `<game>.game.`."""
+
     id: Slug
     title: str
     titles: dict[Language, str] = {}
@@ -147,6 +185,9 @@ class GameInfo(Record):
     sources: list[Source] = Field(min_length=1)
     credits: list[Credit] = []
     notes: list[Note] = []
+
+    def text_prefix(self, outer: str) -> str:
+        return f"{self.id}.game"
 
     @model_validator(mode="after")
     def _source_language_listed(self) -> GameInfo:
@@ -184,7 +225,7 @@ class Component(Record):
 class Step(Record):
     """A numbered (or lettered, with `label`) step; a plain string is a step with only text."""
 
-    label: str | None = None
+    label: Text | None = None
     text: Text
     steps: list[Step] = []
 
@@ -286,6 +327,83 @@ class Card(Record):
         return fields
 
 
+# -- bots as data (content/<game>/automa.yaml); `kind` says which bot reads them ----------
+
+
+class Automa(Record):
+    """What every bot's data has: the variant it plays, whose design it is, what it says."""
+
+    variant: str
+    provenance: Provenance = "rulebook"
+    messages: dict[str, Text] = {}
+    """The bot's messages in the source language, `{name}` placeholders filled by its rules."""
+
+
+class AfternovaBotSettings(Record):
+    """The Bot's parameters (afternova.rules.bot.*)."""
+
+    row_size: int = Field(default=3, ge=1, le=10)
+    placement: Literal["leftmost"] = "leftmost"
+    max_completed: int = Field(default=6, ge=1, le=40)
+    fragment_vp: int = Field(default=1, ge=0, le=10)
+    objective_vp_per_icon: int = Field(default=1, ge=0, le=10)
+    facedown_count_toward_end: bool = True
+
+
+class AfternovaBaseline(Record):
+    """The modelled human players of `simulate`."""
+
+    seats_hands: list[int] = Field(min_length=1, max_length=4)
+    hand_limit: int = Field(ge=1, le=40)
+    hold: int = Field(ge=1, le=12)
+    planets_face_up: int = Field(ge=1, le=10)
+    market_draw: int = Field(ge=0, le=10)
+    max_rounds: int = Field(ge=1, le=1000)
+
+
+class AfternovaAutoma(Automa):
+    kind: Literal["afternova-bot"]
+    bot: AfternovaBotSettings = AfternovaBotSettings()
+    colours: dict[str, str] = Field(min_length=1)
+    """Fragment icon -> the colour key used in prompts and logs."""
+    baseline: AfternovaBaseline
+    colour_names: dict[str, list[str]] = {}
+    """Colour key -> the words a player may type for it."""
+
+
+class LunaMarisCard(Record):
+    """One round card of the automaton: its steps (verb, argument) and its end-of-shift gain."""
+
+    steps: list[tuple[str, int]] = Field(min_length=1, max_length=8)
+    shift_end: dict[str, int] = {}
+
+
+class LunaMarisScoring(Record):
+    impossible_step_vp: int = Field(default=1, ge=0, le=20)
+    human_uses_its_module_vp: int = Field(default=1, ge=0, le=20)
+    scientist_vp: int = Field(default=2, ge=0, le=20)
+    food_first_vp: int = Field(default=8, ge=0, le=50)
+    food_second_vp: int = Field(default=5, ge=0, le=50)
+    building_vp: list[int] = Field(default=[4, 3, 2, 1], min_length=1, max_length=10)
+    stock_per_vp: int = Field(default=2, ge=1, le=20)
+    trash_penalty_from: int = Field(default=6, ge=1, le=20)
+    trash_capacity: int = Field(default=8, ge=1, le=20)
+
+
+class LunaMarisAutoma(Automa):
+    kind: Literal["luna-maris-automaton"]
+    levels: dict[str, list[str]] = Field(min_length=1)
+    rounds: int = Field(ge=1, le=20)
+    start: dict[str, int] = {}
+    verbs: dict[str, str] = Field(min_length=1)
+    """Verb -> the module it goes to."""
+    cards: dict[str, LunaMarisCard] = Field(min_length=1)
+    scoring: LunaMarisScoring = LunaMarisScoring()
+
+
+AnyAutoma = Annotated[AfternovaAutoma | LunaMarisAutoma, Field(discriminator="kind")]
+
+
 class ContentFile(Record):
     """One YAML file of a game folder: any of the top-level keys below."""
 
@@ -296,8 +414,8 @@ class ContentFile(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
-    automa: dict[str, Any] | None = None
-    """A game's bot as data; its shape is checked by the game's module in `automa/`."""
+    automa: AnyAutoma | None = None
+    """A game's bot as data, typed per bot by its `kind`."""
 
 
 class Game(Record):
@@ -310,7 +428,9 @@ class Game(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
-    automa: dict[str, Any] | None = None
+    automa: AnyAutoma | None = None
+    icon_names: dict[str, Text] = {}
+    """Each icon's name in the game's language (the source language until localised)."""
 
     @property
     def id(self) -> str:
@@ -321,9 +441,9 @@ class Game(Record):
         for section in self.rules:
             yield from section.walk()
 
-    def ids(self) -> dict[str, str]:
+    def ids(self) -> dict[str, Text]:
         """Every addressable record id with its display title (for cross-references)."""
-        titles: dict[str, str] = {}
+        titles: dict[str, Text] = {}
         for section in self.sections():
             titles[section.id] = section.title
         for entry in self.glossary:
@@ -335,7 +455,7 @@ class Game(Record):
         for clarification in self.clarifications:
             titles[clarification.id] = clarification.title
         for card in self.cards:
-            titles[card.id] = card.name or card.id
+            titles[card.id] = card.name or Text(card.id)
         return titles
 
     def component(self, component_id: str) -> Component:

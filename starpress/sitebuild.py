@@ -52,14 +52,13 @@ def providers(
     def gallery(game: Game, lang: str) -> dict[str, Asset]:
         from pnp.export import Source, export_gallery
         from pnp.layout import load_templates
-        from starpress.i18n import texts_for
+        from starpress.i18n import localize
 
         folder = root / "build" / "site-cache" / lang / game.id
         source = Source(
-            game,
+            localize(root, game, lang),
             load_templates(root, game),
             root / "content" / game.id,
-            texts_for(root, game, lang),
         )
         pictures = export_gallery(source, folder, GALLERY_DPI)
         return {

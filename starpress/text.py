@@ -7,20 +7,31 @@ Markup inside any text field of the content:
   prefix may be left out inside a game: `[[rules.setup]]`);
 - `**bold**` and `*italic*`.
 
-`parse_inline` turns one line of text into neutral tokens that every renderer (PDF, site,
+- `` `code` `` literal text, and paragraphs (blank lines), `- ` bullets and `1. ` numbered
+  items as the only block structure.
+
+`Text` is what the model holds for every translatable text: its value in one language, its
+stable id (the gettext msgctxt, assigned once by the loader) and its source-language text.
+`Text.blocks` and `Text.tokens` turn it into neutral tokens that every renderer (PDF, site,
 terminal) draws in its own way; `references` and `icons` list what a text points at, so
-the loader can check that every target exists.
+the loader can check that every target exists. This is the only module that reads markup.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
 
 ICON_RE = re.compile(r"(?<!\w):([a-z][a-z0-9]*(?:-[a-z0-9]+)*):(?!\w)")
 REF_RE = re.compile(r"\[\[([^\[\]|]+?)(?:\|([^\[\]]+))?\]\]")
 _EMPHASIS_RE = re.compile(r"\*\*(.+?)\*\*|\*(?!\s)(.+?)(?<!\s)\*")
+_CODE_RE = re.compile(r"`([^`]*)`")
+_ITEM_RE = re.compile(r"^(?:(- )|(\d+)\. )")
+_HEX = re.compile(r"^#[0-9a-fA-F]{3,8}$")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 @dataclass(frozen=True)
@@ -51,7 +62,138 @@ class CrossRef:
     italic: bool = False
 
 
-Token = Span | IconRef | CrossRef
+@dataclass(frozen=True)
+class Code:
+    """Literal text (`` `provenance: prototype` ``): no markup inside, shown as code."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+
+Token = Span | IconRef | CrossRef | Code
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A run of inline tokens; single line breaks inside it are spaces."""
+
+    tokens: tuple[Token, ...]
+
+
+@dataclass(frozen=True)
+class Items:
+    """A bulleted (`- `) or numbered (`1. `) list; each item a run of inline tokens."""
+
+    ordered: bool
+    items: tuple[tuple[Token, ...], ...]
+
+
+Block = Paragraph | Items
+
+
+class Text(str):
+    """A translatable text: its value in one language, in markup, with who it is.
+
+    `id` is the stable id (the gettext msgctxt) the loader assigns; `source` is the text
+    in the game's source language (the msgid); `fallback` is true when a localised game
+    shows the source text because the language has no current translation of it; `where`
+    is the file and line it was written at. Operations on it give plain `str`: only the
+    loader and `starpress.i18n.localize` make Texts.
+    """
+
+    id: str
+    source: str
+    fallback: bool
+    where: tuple[str, int] | None
+
+    def __new__(
+        cls,
+        value: str,
+        id: str = "",
+        source: str | None = None,
+        fallback: bool = False,
+        where: tuple[str, int] | None = None,
+    ) -> Text:
+        made = super().__new__(cls, value)
+        made.id = id
+        made.source = value if source is None else source
+        made.fallback = fallback
+        made.where = where
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Text, (str(self), self.id, self.source, self.fallback, self.where))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
+        return self  # immutable
+
+    def __copy__(self) -> Text:
+        return self
+
+    @property
+    def game_id(self) -> str | None:
+        """The game this text belongs to (the first part of its id), for cross-references."""
+        return self.id.split(".", 1)[0] if self.id else None
+
+    def with_id(self, text_id: str, where: tuple[str, int] | None = None) -> Text:
+        return Text(str(self), text_id, self.source, self.fallback, where or self.where)
+
+    def translated(self, value: str, fallback: bool) -> Text:
+        """The same text in another language (or the source again, as a fallback)."""
+        return Text(value, self.id, self.source, fallback, self.where)
+
+    @cached_property
+    def blocks(self) -> tuple[Block, ...]:
+        """Paragraphs and lists of inline tokens."""
+        return tuple(parse_blocks(str(self), self.game_id))
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:
+        """All inline tokens, paragraphs and items joined by a space (for one-line use)."""
+        joined: list[Token] = []
+        for block in self.blocks:
+            runs = [block.tokens] if isinstance(block, Paragraph) else list(block.items)
+            for run in runs:
+                if joined:
+                    joined.append(Span(" "))
+                joined.extend(run)
+        return tuple(joined)
+
+    @property
+    def translatable(self) -> bool:
+        return needs_translation(str(self))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_wrap_validator_function(
+            _as_text,
+            core_schema.str_schema(),
+            serialization=core_schema.plain_serializer_function_ser_schema(str),
+        )
+
+
+def _as_text(value: Any, check: Any) -> Text:
+    """A Text kept as it is (with its id); anything else checked as a string first."""
+    return value if isinstance(value, Text) else Text(check(value))
+
+
+def needs_translation(text: str) -> bool:
+    """False for texts with nothing to translate: numbers, icons, colour codes."""
+    if _HEX.match(text.strip()):
+        return False
+    # a cross-reference's label is text to translate; its target id is not
+    labels = REF_RE.sub(lambda match: match.group(2) or "", text)
+    bare = ICON_RE.sub("", labels)
+    return bool(_LETTER.search(bare))
+
+
+def markup_items(text: str) -> set[str]:
+    """The icons and cross-reference targets of a text, as written (`:ore:`, `[[id]]`)."""
+    found = {f":{item.value}:" for item in icons(text)}
+    return found | {f"[[{item.value}]]" for item in references(text)}
 
 
 @dataclass(frozen=True)
@@ -83,8 +225,47 @@ def icons(text: str) -> Iterator[Found]:
         yield Found(match.group(1), match.start(), match.group(0))
 
 
+def parse_blocks(text: str, game_id: str | None = None) -> list[Block]:
+    """Paragraphs (split at blank lines) and lists (lines starting `- ` or `1. `)."""
+    blocks: list[Block] = []
+    for chunk in re.split(r"\n\s*\n", text.strip()):
+        lines = [line.strip() for line in chunk.split("\n") if line.strip()]
+        runs: list[tuple[bool | None, list[str]]] = []  # (ordered, or None for prose; lines)
+        for line in lines:
+            item = _ITEM_RE.match(line)
+            if item is not None:
+                runs.append((item.group(2) is not None, [line[item.end() :]]))
+            elif runs:
+                runs[-1][1].append(line)
+            else:
+                runs.append((None, [line]))
+        for ordered, run in runs:
+            tokens = tuple(parse_inline(" ".join(run), game_id))
+            previous = blocks[-1] if blocks else None
+            if ordered is None:
+                blocks.append(Paragraph(tokens))
+            elif isinstance(previous, Items) and previous.ordered == ordered:
+                blocks[-1] = Items(ordered, (*previous.items, tokens))
+            else:
+                blocks.append(Items(ordered, (tokens,)))
+    return blocks
+
+
 def parse_inline(text: str, game_id: str | None = None) -> list[Token]:
     """Tokens of one run of inline text; cross-reference targets are qualified with `game_id`."""
+    tokens: list[Token] = []
+    position = 0
+    for match in _CODE_RE.finditer(text):
+        tokens.extend(_emphasis(text[position : match.start()], game_id))
+        tokens.append(Code(match.group(1)))
+        position = match.end()
+    if position == 0:
+        return _emphasis(text, game_id)
+    tokens.extend(_emphasis(text[position:], game_id))
+    return tokens
+
+
+def _emphasis(text: str, game_id: str | None) -> list[Token]:
     tokens: list[Token] = []
     position = 0
     for match in _EMPHASIS_RE.finditer(text):
@@ -98,14 +279,20 @@ def parse_inline(text: str, game_id: str | None = None) -> list[Token]:
     return tokens
 
 
-def plain_text(tokens: list[Token], titles: dict[str, str] | None = None) -> str:
-    """The tokens as plain text: icons as `:id:`, references as their label or target title."""
+def plain_text(
+    tokens: Iterable[Token],
+    titles: Mapping[str, str] | None = None,
+    icon_names: Mapping[str, str] | None = None,
+) -> str:
+    """The tokens as plain text: icons by name (or as `:id:`), references by their label or
+    their target's title, emphasis dropped."""
     parts: list[str] = []
     for token in tokens:
-        if isinstance(token, Span):
+        if isinstance(token, Span | Code):
             parts.append(token.text)
         elif isinstance(token, IconRef):
-            parts.append(f":{token.icon}:")
+            name = (icon_names or {}).get(token.icon)
+            parts.append(name if name is not None else f":{token.icon}:")
         else:
             parts.append(token.label or (titles or {}).get(token.target, token.target))
     return "".join(parts)

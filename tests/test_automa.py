@@ -16,6 +16,7 @@ from automa.afternova import COLOURS, Blueprint, Bot, BotRules, Completed
 from automa.afternova_sim import Decks, Simulation, simulate
 from automa.prng import Pcg32, Streams
 from starpress.load import load_games
+from starpress.model import AfternovaAutoma
 from tests.conftest import ROOT, run_cli
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -262,10 +263,9 @@ GAME = load_games(ROOT, ["afternova"])["afternova"]
 @given(st.integers(min_value=0, max_value=2**32))
 def test_all_40_fragments_are_always_somewhere_and_no_rule_breaks(seed: int) -> None:
     decks = Decks.from_game(GAME)
-    automa = GAME.automa or {}
-    simulation = Simulation(
-        decks, BotRules.from_content(automa), automa["baseline"], seed, check=True
-    )
+    automa = GAME.automa
+    assert isinstance(automa, AfternovaAutoma)
+    simulation = Simulation(decks, BotRules.from_content(automa), automa.baseline, seed, check=True)
     result = simulation.run()  # check=True verifies the invariants after every turn
     assert simulation.fragments() == Counter({colour: 8 for colour in COLOURS})
     assert len(simulation.bot.completed) <= 6

@@ -14,8 +14,10 @@ import pytest
 from automa import runner
 from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
 from automa.luna_maris_sim import simulate
-from starpress.i18n import texts_for
+from starpress.i18n import localize
 from starpress.load import load_games
+from starpress.model import LunaMarisAutoma
+from starpress.text import Span
 from tests.conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -215,8 +217,8 @@ def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -
 
 @pytest.mark.parametrize("lang", ["pt-BR", "es", "it", "en"])
 def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
-    game = load_games(ROOT, ["luna-maris"])["luna-maris"]
-    voice = runner.Voice(game, texts_for(ROOT, game, lang))
+    game = localize(ROOT, load_games(ROOT, ["luna-maris"])["luna-maris"], lang)
+    voice = runner.Voice(game)
     read = runner._step_text(game, voice)
     steps = [read(letter, n) for letter in "ABCDEFGHIJKL" for n in range(1, 5)]
     for step in filter(None, steps):
@@ -230,7 +232,7 @@ def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
 @pytest.mark.parametrize("game_id", sorted(runner.TABLES))
 def test_every_bot_words_what_the_engine_says(game_id: str) -> None:
     game = load_games(ROOT, [game_id])[game_id]
-    messages = (game.automa or {})["messages"]
+    messages = game.automa.messages if game.automa else {}
     assert set(runner.ENGINE_MESSAGES) <= set(messages)
 
 
@@ -301,7 +303,6 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
 
 def test_printed_round_cards_say_what_the_program_does() -> None:
     """The kit's AI cards (cards-solo.yaml) and the program's cards (automa.yaml) agree."""
-    import re
 
     game = load_games(ROOT, ["luna-maris"])["luna-maris"]
     verbs = {
@@ -316,15 +317,18 @@ def test_printed_round_cards_say_what_the_program_does() -> None:
         "Construir": "build",
     }
     roman = {"I": 1, "II": 2, "III": 3, "IIII": 4}
-    program = (game.automa or {})["cards"]
+    assert isinstance(game.automa, LunaMarisAutoma)
+    program = game.automa.cards
     for card in game.cards:
         if card.component != "luna-maris.component.ai-card":
             continue
         letter = str(card.fields["letter"])
         printed = []
         for step in card.fields["steps"]:  # type: ignore[union-attr]
-            verb, arg = re.search(r"\*\*(\w+)(?: \+?(\w+))?\*\*", str(step)).groups()  # type: ignore[union-attr]
+            bold = next(t.text for t in step.tokens if isinstance(t, Span) and t.bold)
+            verb, _, arg = bold.partition(" ")
+            arg = arg.lstrip("+")
             amount = roman.get(arg or "", int(arg) if arg and arg.isdigit() else 0)
             printed.append([verbs[verb], amount])
-        assert printed == program[letter]["steps"], letter
+        assert printed == [list(step) for step in program[letter].steps], letter
     assert sorted(program) == list("ABCDEFGHIJKL")

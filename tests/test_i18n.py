@@ -11,7 +11,7 @@ from babel import Locale
 from babel.messages.plurals import get_plural
 
 from starpress import catalogs
-from starpress.i18n import texts_for
+from starpress.i18n import fallbacks, localize
 from starpress.load import load_games
 from starpress.messages import game_messages
 from starpress.sitegen import language_name
@@ -66,7 +66,8 @@ def rows(project: Path) -> dict[tuple[str, str], catalogs.Counts]:
 
 
 def test_every_text_gets_a_stable_id_and_kind() -> None:
-    messages = {m.id: m for m in game_messages(ROOT / "content" / "afternova")}
+    game = load_games(ROOT, ["afternova"])["afternova"]
+    messages = {m.id: m for m in game_messages(game)}
     assert messages["afternova.rules.bot.placement.title"].kind == "rules"
     assert messages["afternova.glossary.blueprint.term"].kind == "glossary"
     assert messages["afternova.card.blueprint-03.fields.upgrade"].kind == "cards"
@@ -97,12 +98,19 @@ def test_a_changed_source_text_is_stale_in_every_other_language(translated: Path
 
 
 def test_translations_are_used_and_untranslated_texts_fall_back(translated: Path) -> None:
-    game = load_games(translated)["demo"]
-    texts = texts_for(translated, game, "pt-BR")
-    assert texts("demo.rules.setup.title", "Setup") == "Preparação"
-    assert texts("demo.rules.setup.body", "Something new") == "Something new"
-    assert texts.fallbacks == ["demo.rules.setup.body"]
-    assert texts("demo.card.x.fields.cost", ":coin: 3") == ":coin: 3"  # nothing to translate
+    rules = translated / "content" / "demo" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("Take a :coin:", "Now take a :coin:"))
+    game = localize(translated, load_games(translated)["demo"], "pt-BR")
+    setup = game.rules[0]
+    assert (setup.title, setup.title.id, setup.title.fallback) == (
+        "Preparação",
+        "demo.rules.setup.title",
+        False,
+    )
+    assert setup.body is not None and setup.body.fallback  # changed source: stale
+    assert setup.body == setup.body.source == "Now take a :coin: and read [[demo.glossary.coin]]."
+    assert fallbacks(game) == ["demo.rules.setup.body"]
+    assert game.icon_names["coin"] == "Moeda"
 
 
 def test_report_check_fails_on_a_required_incomplete_language(translated: Path) -> None:
@@ -147,7 +155,8 @@ def test_pybabel_extract_uses_our_extractor(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     text = pot.read_text("utf-8")
     assert 'msgctxt "asteria.rules.setup.title"' in text
-    assert text.count("msgctxt") == len(game_messages(ROOT / "content" / "asteria"))
+    asteria = load_games(ROOT, ["asteria"])["asteria"]
+    assert text.count("msgctxt") == len(game_messages(asteria))
 
 
 def test_plural_forms_and_language_names_come_from_babel() -> None:
