@@ -54,6 +54,11 @@ class BotSettings(BaseModel):
     facedown_count_toward_end: bool = True
 
 
+def fragment_colours(icons: list[str]) -> tuple[str, ...]:
+    """The colours of the Fragment icons among some icon ids (`fragment-orange` -> orange)."""
+    return tuple(icon.removeprefix("fragment-") for icon in icons if icon.startswith("fragment-"))
+
+
 @dataclass
 class Blueprint:
     """A Blueprint: the fragment colours its cost asks for, its VP, what covers it."""

@@ -8,7 +8,6 @@ through the `Channel`, so the log replays the game exactly.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -26,13 +25,14 @@ from automa.afternova import (
     BotRules,
     Completed,
     Step,
+    fragment_colours,
 )
 from automa.prng import Streams
 from automa.session import Channel
 from starpress.model import AfternovaAutoma, Game
+from starpress.text import Token, icon_ids
 
 Mode = Literal["table", "simulated"]
-_ICON = re.compile(r":fragment-([a-z]+):")
 
 
 @dataclass(frozen=True)
@@ -51,19 +51,19 @@ class Catalogue:
             number = int(card.id.rsplit("-", 1)[-1]) if card.id[-1].isdigit() else 0
             if card.component == "afternova.component.blueprint":
                 blueprints[number] = Blueprint(
-                    card.id, _colours(card.fields.get("cost")), _int(card.fields.get("vp"))
+                    card.id, _fragments(card.field_tokens("cost")), _int(card.fields.get("vp"))
                 )
             elif card.component == "afternova.component.starship":
-                objective = _colours((card.back or {}).get("objective"))
+                objective = _fragments(card.field_tokens("objective", back=True))
                 starships[number] = (card.id, _int(card.fields.get("hold")) or 4, objective)
         typed = game.automa.colour_names if isinstance(game.automa, AfternovaAutoma) else {}
         names = {colour: [word.lower() for word in words] for colour, words in typed.items()}
         return cls(blueprints, starships, names)
 
 
-def _colours(value: Any) -> tuple[str, ...]:
-    items = value if isinstance(value, list) else [value] if value else []
-    return tuple(match for item in items for match in _ICON.findall(str(item)))
+def _fragments(tokens: list[Token]) -> tuple[str, ...]:
+    """The colours of the Fragment icons among some tokens (`:fragment-orange:` -> orange)."""
+    return fragment_colours(icon_ids(tokens))
 
 
 def _int(value: Any) -> int:

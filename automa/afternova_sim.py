@@ -12,18 +12,15 @@ Everything random comes from named PCG32 streams, so a seed is one exact game.
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from automa.afternova import COLOURS, Blueprint, Bot, BotRules
+from automa.afternova import COLOURS, Blueprint, Bot, BotRules, fragment_colours
 from automa.prng import Streams
 from starpress.model import AfternovaAutoma, AfternovaBaseline, Game
-
-_ICON = re.compile(r":fragment-([a-z]+):")
-_SKILL = re.compile(r"(\d+)\s*:([a-z-]+):")
+from starpress.text import Token, counted_icons, icon_ids
 
 
 @dataclass(frozen=True)
@@ -41,27 +38,23 @@ class Decks:
         for card in game.cards:
             fields = card.fields
             if card.component == "afternova.component.blueprint":
-                cost = tuple(_ICON.findall(" ".join(_texts(fields.get("cost")))))
+                cost = _fragments(card.field_tokens("cost"))
                 blueprints.append(Blueprint(card.id, cost, _number(fields.get("vp"))))
             elif card.component == "afternova.component.hired-paw":
-                paws.append(tuple(skill.strip(":") for skill in _texts(fields.get("skills"))))
+                paws.append(tuple(icon_ids(card.field_tokens("skills"))))
             elif card.component == "afternova.component.planet":
                 needs: Counter[str] = Counter()
-                for text in _texts(fields.get("requirements")):
-                    for count, skill in _SKILL.findall(text):
-                        needs[skill] += int(count)
+                for count, skill in counted_icons(card.field_tokens("requirements")):
+                    needs[skill] += count
                 planets.append((dict(needs), _number(fields.get("spaces"))))
             elif card.component == "afternova.component.starship":
-                back = card.back or {}
-                objective = tuple(_ICON.findall(" ".join(_texts(back.get("objective")))))
+                objective = _fragments(card.field_tokens("objective", back=True))
                 starships.append((_number(fields.get("hold")) or 4, objective))
         return cls(tuple(blueprints), tuple(paws), tuple(planets), tuple(starships))
 
 
-def _texts(value: object) -> list[str]:
-    if isinstance(value, list):
-        return [str(item) for item in value]
-    return [str(value)] if value is not None else []
+def _fragments(tokens: list[Token]) -> tuple[str, ...]:
+    return fragment_colours(icon_ids(tokens))
 
 
 def _number(value: object) -> int:

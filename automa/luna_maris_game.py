@@ -9,7 +9,6 @@ plays those parts; the same rules and the same log make both replayable.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -29,6 +28,7 @@ from automa.luna_maris import (
 from automa.prng import Streams
 from automa.session import Channel
 from starpress.model import Game, LunaMarisAutoma, LunaMarisCard
+from starpress.text import icon_ids
 
 Mode = Literal["table", "simulated"]
 Level = Literal["basic", "intermediate", "advanced"]
@@ -77,7 +77,7 @@ class Decks:
             elif card.component == "luna-maris.component.scientist-l2":
                 scientists.append(Scientist(card.id, int(fields.get("cost", 1))))  # type: ignore[arg-type]
             elif card.component == "luna-maris.component.demand-tile":
-                icons = re.findall(r":([a-z0-9-]+):", " ".join(map(str, fields.get("deliver", []))))  # type: ignore[arg-type]
+                icons = icon_ids(card.field_tokens("deliver"))
                 cost = tuple(_RESOURCE_ICON[i] for i in icons if i in _RESOURCE_ICON)
                 tier = _ROMAN.get(str(fields.get("tier", "I")).lower(), 1)
                 demands.append(Demand(card.id, tier, cost, int(fields.get("points", 0))))  # type: ignore[arg-type]

@@ -7,14 +7,14 @@ one em wide and sit on the baseline like a capital letter with a small descent.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from reportlab.pdfbase.pdfmetrics import getAscent, getDescent, stringWidth
 
 from pnp.fonts import face
-from starpress.text import CrossRef, IconRef, Span, Token, parse_inline, plain_text
+from starpress.text import Code, CrossRef, IconRef, Span, Token, parse_inline, plain_text
 
 ICON_EM = 1.05
 """Width and height of an inline icon, in ems."""
@@ -65,7 +65,7 @@ class Fitted:
 
 
 def measure(
-    text: str, family: str, bold: bool, game_id: str | None, titles: dict[str, str]
+    text: str, family: str, bold: bool, game_id: str | None, titles: Mapping[str, str]
 ) -> list[list[Word]]:
     """Paragraphs of words of a markup text (a line starting `- ` becomes a bullet)."""
     paragraphs: list[list[Word]] = []
@@ -168,14 +168,16 @@ def _runs(line: Line, x: float, size: float) -> Iterator[tuple[str, str, str, fl
         yield "text", "".join(run), run_font, run_x
 
 
-def _words(tokens: list[Token], family: str, bold: bool, titles: dict[str, str]) -> Iterator[Word]:
+def _words(
+    tokens: list[Token], family: str, bold: bool, titles: Mapping[str, str]
+) -> Iterator[Word]:
     """Split tokens into words at spaces; icons and text touching each other stay one word."""
     current: list[Piece] = []
     for token in tokens:
         if isinstance(token, IconRef):
             current.append(Piece(ICON_EM + 2 * ICON_GAP, icon=token.icon))
             continue
-        if isinstance(token, CrossRef):
+        if isinstance(token, CrossRef | Code):
             token = Span(plain_text([token], titles), token.bold, token.italic)
         assert isinstance(token, Span)
         font = face(family, bold or token.bold, token.italic)

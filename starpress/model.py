@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from starpress.text import Text
+from starpress.text import Text, Token
 
 LANGUAGES: tuple[str, ...] = ("pt-BR", "es", "it", "en")
 """Every language the project publishes, in the order pages and reports list them."""
@@ -88,7 +88,7 @@ def map_texts(value: _Value, visit: TextVisitor, prefix: str = "", path: PathKey
             new = map_texts(old, visit, f"{own}.{name}", (*path, name))
             if new is not old:
                 changes[name] = new
-        return value.model_copy(update=changes) if changes else value  # type: ignore[return-value]
+        return value.model_copy(update=changes) if changes else value
     if isinstance(value, list):
         items = [
             map_texts(item, visit, f"{prefix}.{n}", (*path, n)) for n, item in enumerate(value)
@@ -317,6 +317,12 @@ class Card(Record):
     back: dict[str, FieldValue] | None = None
     provenance: Provenance = "rulebook"
     source: Slug | None = None
+
+    def field_tokens(self, name: str, back: bool = False) -> list[Token]:
+        """The inline tokens of a text field (all items of a list field), in order."""
+        value = (self.back or {}).get(name) if back else self.fields.get(name)
+        items = value if isinstance(value, list) else [value]
+        return [token for item in items if isinstance(item, Text) for token in item.tokens]
 
     @field_validator("fields", "back")
     @classmethod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -63,14 +64,14 @@ def game_summary(game: Game) -> RenderableType:
     return Group(heading, facts, Text(), components, Text(), rules, glossary, icons, clarifications)
 
 
-def _add_section(parent: Tree, section: Section, game: Game, titles: dict[str, str]) -> None:
+def _add_section(parent: Tree, section: Section, game: Game, titles: Mapping[str, str]) -> None:
     branch = parent.add(f"{_plain(section.title, game, titles)} [dim]{section.id}[/dim]")
     for child in section.sections:
         _add_section(branch, child, game, titles)
 
 
-def _plain(value: str, game: Game, titles: dict[str, str]) -> str:
-    return text.plain_text(text.parse_inline(value, game.id), titles)
+def _plain(value: text.Text, game: Game, titles: Mapping[str, str]) -> str:
+    return text.plain_text(value.tokens, titles)
 
 
 def _range(low: int, high: int) -> str:

@@ -29,6 +29,7 @@ ICON_RE = re.compile(r"(?<!\w):([a-z][a-z0-9]*(?:-[a-z0-9]+)*):(?!\w)")
 REF_RE = re.compile(r"\[\[([^\[\]|]+?)(?:\|([^\[\]]+))?\]\]")
 _EMPHASIS_RE = re.compile(r"\*\*(.+?)\*\*|\*(?!\s)(.+?)(?<!\s)\*")
 _CODE_RE = re.compile(r"`([^`]*)`")
+_TRAILING_NUMBER = re.compile(r"(\d+)\s*$")
 _ITEM_RE = re.compile(r"^(?:(- )|(\d+)\. )")
 _HEX = re.compile(r"^#[0-9a-fA-F]{3,8}$")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -178,6 +179,26 @@ class Text(str):
 def _as_text(value: Any, check: Any) -> Text:
     """A Text kept as it is (with its id); anything else checked as a string first."""
     return value if isinstance(value, Text) else Text(check(value))
+
+
+def icon_ids(tokens: Iterable[Token]) -> list[str]:
+    """The icons among some tokens, in order (a cost, an objective)."""
+    return [token.icon for token in tokens if isinstance(token, IconRef)]
+
+
+def counted_icons(tokens: Iterable[Token]) -> list[tuple[int, str]]:
+    """Icons written after a number ("2 :cog:"), with that number, in order."""
+    found: list[tuple[int, str]] = []
+    before = ""
+    for token in tokens:
+        if isinstance(token, IconRef):
+            number = _TRAILING_NUMBER.search(before)
+            if number is not None:
+                found.append((int(number.group(1)), token.icon))
+            before = ""
+        else:
+            before = token.text if isinstance(token, Span | Code) else ""
+    return found
 
 
 def needs_translation(text: str) -> bool:

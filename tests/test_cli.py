@@ -66,6 +66,7 @@ def test_show_json_dumps_the_whole_model(demo_project: Path) -> None:
         "clarifications",
         "cards",
         "automa",
+        "icon_names",
     ]
     assert data["components"][0]["count"] == 10
     assert data["rules"][0]["sections"][0]["steps"][1] == {
