@@ -89,7 +89,7 @@ def ui_template(root: Path) -> Catalog:
     return template
 
 
-_UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_)\(\s*"([^"]+)"')
+_UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_|\.label)\(\s*"([^"]+)"')
 
 
 # -- update -----------------------------------------------------------------------------

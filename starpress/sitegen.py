@@ -103,6 +103,10 @@ class UiText:
     def gettext(self, message: str, **values: object) -> Markdown:
         return _fill(self.translations.gettext(message), values)
 
+    def label(self, message: str) -> str:
+        """A catalog string as plain text, for labels MkDocs' theme shows (the nav)."""
+        return str(self.translations.gettext(message))
+
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> Markdown:
         return _fill(self.translations.ngettext(singular, plural, n), {"num": n, **values})
 
@@ -541,10 +545,10 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
         label: str, template: str, path: str, view: Callable[[GameSite, str], dict[str, Any]]
     ) -> None:
         pages.append(render(template, path, view(site, path)))
-        nav.append({label: path})
+        nav.append({sitetext.nav_label(label): path})
 
-    add(ui.gettext("Overview"), "game_home.md.j2", f"{base}/index.md", home_view)
-    add(ui.gettext("Components"), "components.md.j2", f"{base}/components.md", components_view)
+    add(ui.label("Overview"), "game_home.md.j2", f"{base}/index.md", home_view)
+    add(ui.label("Components"), "components.md.j2", f"{base}/components.md", components_view)
     rules_nav: Nav = []
     for section in game.rules:
         if section.id in site.variant_rules or section.id == f"{game.id}.rules.components":
@@ -552,32 +556,32 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
         path = site.pages_of[section.id]
         pages.append(render("rules.md.j2", path, rules_view(site, section, path)))
         if section.id == f"{game.id}.rules.setup":
-            nav.append({ui.gettext("Setup"): path})
+            nav.append({sitetext.nav_label(ui.label("Setup")): path})
         elif section.id == site.gameplay:
-            nav.append({ui.gettext("Gameplay"): path})
+            nav.append({sitetext.nav_label(ui.label("Gameplay")): path})
         else:
-            rules_nav.append({site.name(section.id): path})
-    nav.append({ui.gettext("Rules"): rules_nav})
-    add(ui.gettext("Glossary A–Z"), "glossary.md.j2", f"{base}/glossary.md", glossary_view)
-    add(ui.gettext("Icons"), "icons.md.j2", f"{base}/icons.md", icons_view)
+            rules_nav.append({sitetext.nav_label(site.name(section.id)): path})
+    nav.append({sitetext.nav_label(ui.label("Rules")): rules_nav})
+    add(ui.label("Glossary A–Z"), "glossary.md.j2", f"{base}/glossary.md", glossary_view)
+    add(ui.label("Icons"), "icons.md.j2", f"{base}/icons.md", icons_view)
     for variant in game.info.variants:
         path = variant_path(base, variant.id)
         pages.append(render("variant.md.j2", path, variant_view(site, variant.id, path)))
-        nav.append({site.name(variant.id): path})
+        nav.append({sitetext.nav_label(site.name(variant.id)): path})
     add(
-        ui.gettext("Clarifications"),
+        ui.label("Clarifications"),
         "clarifications.md.j2",
         f"{base}/clarifications.md",
         clarifications_view,
     )
     add(
-        ui.gettext("Quick reference"),
+        ui.label("Quick reference"),
         "quick_reference.md.j2",
         f"{base}/quick-reference.md",
         quick_reference_view,
     )
-    add(ui.gettext("Card gallery"), "cards.md.j2", f"{base}/cards.md", cards_view)
-    add(ui.gettext("Downloads"), "downloads.md.j2", f"{base}/downloads.md", downloads_view)
+    add(ui.label("Card gallery"), "cards.md.j2", f"{base}/cards.md", cards_view)
+    add(ui.label("Downloads"), "downloads.md.j2", f"{base}/downloads.md", downloads_view)
     return pages, nav
 
 
@@ -608,7 +612,7 @@ def build_site(root: Path, lang: str) -> Site:
         site.assets.extend(game_site.files.assets())
         pages, nav = game_pages(game_site, env)
         site.pages.extend(pages)
-        site.nav.append({game_site.title: nav})
+        site.nav.append({sitetext.nav_label(game_site.title): nav})
         summaries.append(game_summary(game_site))
     home = env.get_template("site_home.md.j2").render(
         games=summaries,
@@ -616,7 +620,8 @@ def build_site(root: Path, lang: str) -> Site:
         lang=lang,
     )
     site.pages.insert(0, Page("index.md", home))
-    site.nav.insert(0, {UiText(ui_translations(root, lang)).gettext("Home"): "index.md"})
+    home_label = UiText(ui_translations(root, lang)).label("Home")
+    site.nav.insert(0, {sitetext.nav_label(home_label): "index.md"})
     return site
 
 

@@ -190,3 +190,13 @@ def note(kind: str, title: object, body: Markdown) -> Markdown:
 def attr(value: object) -> str:
     """A value for an HTML attribute in our templates."""
     return _html(" ".join(str(value).split()))
+
+
+_LOOKALIKES = str.maketrans({"<": "‹", ">": "›", "&": "＆", '"': "”"})
+
+
+def nav_label(value: object) -> str:
+    """A title for MkDocs' nav. The theme prints nav titles as they are but strips tags
+    from `<title>` after un-escaping entities, so no escaping is right for both: the four
+    HTML characters become look-alikes instead."""
+    return " ".join(str(value).split()).translate(_LOOKALIKES)
