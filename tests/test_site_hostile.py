@@ -251,9 +251,9 @@ class _Live(html.parser.HTMLParser):
         for name, value in attrs:
             if name.lower().startswith("on"):
                 self.problems.append(f"<{tag} {name}=...>")
-            if name.lower() in ("href", "src", "xlink:href", "action", "formaction", "data"):
-                if (value or "").strip().lower().startswith(("javascript:", "data:text/html")):
-                    self.problems.append(f"<{tag} {name}={value!r}>")
+            link = name.lower() in ("href", "src", "xlink:href", "action", "formaction", "data")
+            if link and (value or "").strip().lower().startswith(("javascript:", "data:text/")):
+                self.problems.append(f"<{tag} {name}={value!r}>")
         src = dict(attrs).get("src")
         if tag == "script":
             self.in_script = True
