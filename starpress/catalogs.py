@@ -89,7 +89,7 @@ def ui_template(root: Path) -> Catalog:
     return template
 
 
-_UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_)\(\s*"([^"]+)"')
+_UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_|\.label)\(\s*"([^"]+)"')
 
 
 # -- update -----------------------------------------------------------------------------
@@ -263,8 +263,7 @@ def markup_problems(catalog: Catalog, where: str) -> list[str]:
 def _markup(text: str) -> Counter[str]:
     """Icons, cross-reference targets and `{placeholders}` of a text."""
     items: Counter[str] = Counter()
-    items.update(f":{found.value}:" for found in markup.icons(text))
-    items.update(f"[[{found.value}]]" for found in markup.references(text))
+    items.update(markup.markup_item_list(text))
     items.update(_PLACEHOLDER.findall(text))
     return items
 

@@ -193,7 +193,9 @@ def site_build(
         list[str] | None, typer.Option(help="Language to build (repeatable; default: all four).")
     ] = None,
 ) -> None:
-    """Build the site into build/site/<lang>/ (mkdocs build --strict, languages in parallel)."""
+    """Build the site into build/site/<lang>/: missing kits and the card gallery first, then
+    mkdocs build --strict (languages in parallel), which only reads them."""
+    from pnp import site_files
     from starpress import sitebuild
     from starpress.model import LANGUAGES
 
@@ -201,6 +203,7 @@ def site_build(
     unknown = [code for code in langs if code not in LANGUAGES]
     if unknown:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {unknown[0]!r})")
+    site_files.prepare(_root(), langs)
     results = sitebuild.build(_root(), langs)
     for result in results:
         if result.ok:

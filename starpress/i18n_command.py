@@ -131,7 +131,7 @@ def _icon_names(game: Game, lang: str) -> dict[str, str]:
     for icon in game.icons:
         given: dict[str, str] = {str(key): value for key, value in icon.name.items()}
         if lang in given and icon.id in game.icon_names:
-            names[game.icon_names[icon.id].id] = given[lang]
+            names[game.icon_names[icon.id].id] = given[lang]  # the id the loader gave it
     return names
 
 

@@ -1,8 +1,7 @@
 """`starpress site build|serve`: one MkDocs build per language, in parallel processes.
 
-Also supplies the print-and-play files the pages link to: the kit PDFs (built by
-`make` before the site; built here when missing) and the card gallery pictures, drawn by
-`pnp` from the same layouts as the PDFs.
+The kits and gallery pictures the pages offer are built before (`starpress site build` or
+`make`); the pages only read them (`starpress.sitefiles`).
 """
 
 from __future__ import annotations
@@ -11,16 +10,12 @@ import html
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from starpress.model import LANGUAGES, Game
-from starpress.sitegen import Asset, language_name
-
-GALLERY_DPI = 110
-PAPERS = ("a4", "letter")
+from starpress.model import LANGUAGES
+from starpress.sitegen import language_name
 
 
 @dataclass(frozen=True)
@@ -28,45 +23,6 @@ class LanguageBuild:
     lang: str
     ok: bool
     output: str
-
-
-def providers(
-    root: Path,
-) -> tuple[Callable[[Game, str], list[Asset]], Callable[[Game, str], dict[str, Asset]]]:
-    """The functions sitegen calls for a game's downloads and gallery pictures."""
-
-    def downloads(game: Game, lang: str) -> list[Asset]:
-        from pnp.build import plan, run
-        from pnp.kit import KitOptions, kit_path
-
-        out = root / "build" / "pnp"
-        assets = []
-        for paper in PAPERS:
-            options = KitOptions(lang=lang, paper=paper)
-            path = kit_path(out, game.id, options)
-            if not path.is_file():
-                run(root, plan(root, [game.id], lang, options), out)
-            assets.append(Asset(f"{game.id}/downloads/{path.name}", path))
-        return assets
-
-    def gallery(game: Game, lang: str) -> dict[str, Asset]:
-        from pnp.export import Source, export_gallery
-        from pnp.layout import load_templates
-        from starpress.i18n import localize
-
-        folder = root / "build" / "site-cache" / lang / game.id
-        source = Source(
-            localize(root, game, lang),
-            load_templates(root, game),
-            root / "content" / game.id,
-        )
-        pictures = export_gallery(source, folder, GALLERY_DPI)
-        return {
-            card_id: Asset(f"{game.id}/cards/{path.name}", path)
-            for card_id, path in pictures.items()
-        }
-
-    return downloads, gallery
 
 
 def config_path(root: Path, lang: str) -> Path:

@@ -1,21 +1,24 @@
-"""The rules site's pages for one language, generated from the model.
+"""The rules site's pages for one language: view functions feeding `templates/site/*.md.j2`.
 
 The MkDocs hook (`site/hooks/starpress_pages.py`) asks this module for every page, asset
-and the nav; nothing here runs MkDocs. Page paths come from stable ids, never from
-translated titles, so the same page has the same path in every language and the
-language selector can keep the reader where they are.
+and the nav; nothing here runs MkDocs or builds a kit. Each page has one view function that
+returns plain data (escaped by the template environment) and `Markdown` fragments made by
+`starpress.sitetext`. Page paths come from stable ids, never from translated titles, so the
+same page has the same path in every language and the language selector keeps the reader
+where they are.
 """
 
 from __future__ import annotations
 
 import io
 import posixpath
-import re
-from collections.abc import Callable, Mapping
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, get_args
+from xml.etree import ElementTree
 
 import yaml
 from babel import Locale
@@ -24,30 +27,25 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from starpress import text as markup
-from starpress.i18n import Texts, texts_for
+from starpress import sitefiles, sitetext
+from starpress.i18n import localize
 from starpress.load import load_games
 from starpress.model import (
     LANGUAGES,
     Blocks,
     ComponentKind,
     Game,
-    GlossaryEntry,
     Section,
     Step,
     Table,
+    all_texts,
 )
+from starpress.sitefiles import Asset
+from starpress.sitetext import Markdown, escape
+from starpress.svg import sanitized_svg
+from starpress.text import CrossRef, Text
 
 Nav = list[Any]
-_TITLE_FIELD = {
-    "rules": "title",
-    "glossary": "term",
-    "component": "name",
-    "variant": "name",
-    "clarification": "title",
-    "card": "name",
-}
-"""The field that holds each kind of record's title (its text id is `<id>.<field>`)."""
 
 
 @dataclass(frozen=True)
@@ -56,14 +54,6 @@ class Page:
 
     path: str
     text: str
-
-
-@dataclass(frozen=True)
-class Asset:
-    """A file copied into the site as it is (PDF, picture)."""
-
-    path: str
-    source: Path
 
 
 @dataclass
@@ -97,537 +87,567 @@ def ui_translations(root: Path, lang: str) -> NullTranslations:
     return Translations(buffer)
 
 
-def build_site(
-    root: Path,
-    lang: str,
-    downloads: Callable[[Game, str], list[Asset]],
-    gallery: Callable[[Game, str], dict[str, Asset]],
-) -> Site:
-    """All pages of one language. `downloads` and `gallery` supply the print-and-play files."""
-    settings = yaml.safe_load((root / "templates" / "site" / "games.yaml").read_text("utf-8"))
-    games = load_games(root)
-    order = [game_id for game_id in settings["order"] if game_id in games]
-    order += sorted(set(games) - set(order))
-    env = _environment(root, lang)
-    site = Site(lang)
-    summaries = []
-    for game_id in order:
-        game = games[game_id]
-        pictures = gallery(game, lang)
-        files = downloads(game, lang)
-        site.assets.extend(pictures.values())
-        site.assets.extend(files)
-        renderer = GameRenderer(
-            root, game, lang, settings["gameplay"].get(game_id), pictures, files, env
-        )
-        pages, nav = renderer.render()
-        site.pages.extend(pages)
-        site.nav.append({renderer.title: nav})
-        summaries.append(renderer.summary())
-    home = env.get_template("site_home.md.j2").render(
-        games=summaries,
-        languages=[(code, language_name(code)) for code in LANGUAGES],
-        lang=lang,
-    )
-    site.pages.insert(0, Page("index.md", home))
-    site.nav.insert(0, {ui_translations(root, lang).gettext("Home"): "index.md"})
-    return site
+# -- the template environment: the escaping half of the boundary --------------------------
 
 
-def _environment(root: Path, lang: str) -> Environment:
+class UiText:
+    """The UI catalog as template functions: a catalog string is text, never markup.
+
+    The translated string is escaped first, then its `%(name)s` placeholders are filled with
+    values that are escaped too unless they are `Markdown` fragments of ours.
+    """
+
+    def __init__(self, translations: NullTranslations) -> None:
+        self.translations = translations
+
+    def gettext(self, message: str, **values: object) -> Markdown:
+        return _fill(self.translations.gettext(message), values)
+
+    def label(self, message: str) -> str:
+        """A catalog string as plain text, for labels MkDocs' theme shows (the nav)."""
+        return str(self.translations.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> Markdown:
+        return _fill(self.translations.ngettext(singular, plural, n), {"num": n, **values})
+
+
+def _fill(message: str, values: dict[str, object]) -> Markdown:
+    filled = str(escape(message))
+    for name, value in values.items():
+        for kind in "sd":
+            filled = filled.replace(escape(f"%({name}){kind}"), escape(value))
+    return Markdown(filled)
+
+
+def environment(root: Path, lang: str) -> Environment:
+    """Jinja for Markdown pages: every `{{ }}` value escaped unless it is `Markdown`."""
     env = Environment(
         loader=FileSystemLoader(root / "templates" / "site"),
-        extensions=["jinja2.ext.i18n"],
         undefined=StrictUndefined,
         keep_trailing_newline=True,
-        autoescape=False,  # the output is Markdown, escaped where it is built
+        autoescape=False,  # Markdown, not HTML: `finalize` escapes for Markdown and HTML at once
+        finalize=escape,
     )
-    env.install_gettext_translations(ui_translations(root, lang), newstyle=True)  # type: ignore[attr-defined]
+    ui = UiText(ui_translations(root, lang))
+    env.globals.update(
+        _=ui.gettext,
+        gettext=ui.gettext,
+        ngettext=ui.ngettext,
+        code=sitetext.code,
+        url=sitetext.url,
+        ident=sitetext.ident,
+        anchor=lambda record_id: Markdown(f'<span id="{sitetext.ident(record_id)}"></span>'),
+        attr=lambda value: Markdown(sitetext.attr(value)),
+        verbatim=sitetext.verbatim,
+    )
+    env.filters["indent"] = lambda value, width=4, first=False: sitetext.indent(
+        escape(value), width, first
+    )
+    env.filters["join"] = lambda values, separator="": sitetext.join(values, separator)
     return env
 
 
-class GameRenderer:
-    """Renders one game's pages in one language."""
+# -- one game in one language ---------------------------------------------------------------
 
-    def __init__(
-        self,
-        root: Path,
-        game: Game,
-        lang: str,
-        gameplay: str | None,
-        pictures: dict[str, Asset],
-        files: list[Asset],
-        env: Environment,
-    ) -> None:
+
+class GameSite:
+    """Where each record of a localised game lives, and how to link and draw on a page."""
+
+    def __init__(self, root: Path, game: Game, lang: str, gameplay: str | None) -> None:
         self.root = root
         self.game = game
         self.lang = lang
-        self.env = env
-        self.texts: Texts = texts_for(root, game, lang)
         self.gameplay = gameplay
-        self.pictures = pictures
-        self.files = files
         self.base = game.id
+        self.titles: dict[str, Text] = game.ids()
         self.variant_rules = {rule for variant in game.info.variants for rule in variant.rules}
-        self.pages_of: dict[str, str] = self._page_index()
-        self._titles = game.ids()
-        self.svgs = {icon.id: _svg(root / "content" / game.id / icon.file) for icon in game.icons}
-        self._ = ui_translations(root, lang).gettext
-
-    # -- texts and markup ---------------------------------------------------------------
+        self.pages_of, self.tops = self._page_index()
+        folder = root / "content" / game.id
+        self.svgs = {icon.id: sanitized_svg(folder / icon.file, folder) for icon in game.icons}
+        self.ui = UiText(ui_translations(root, lang))
+        self.files = sitefiles.site_files(root, game.id, lang)
 
     @property
     def title(self) -> str:
-        return _in(self.game.info.titles, self.lang) or self.game.info.title
+        localised: str | None = self.game.info.titles.get(self.lang)  # type: ignore[call-overload]
+        return localised or self.game.info.title
 
-    def t(self, text_id: str, source: str | None) -> str:
-        return self.texts(text_id, source) if source else ""
+    def context(self, page: str) -> sitetext.Context:
+        return sitetext.Context(self.titles, lambda target: self.href(target, page), self.icon)
 
-    def name_of(self, record_id: str) -> str:
-        """A record's title (section title, term, name) in the page language."""
-        source = self._titles.get(record_id)
-        if source is None:
-            return record_id
-        field = _TITLE_FIELD[record_id.removeprefix(f"{self.game.id}.").split(".", 1)[0]]
-        return self.texts(f"{record_id}.{field}", source)
-
-    def md(self, source: str, page: str) -> str:
-        """Markup to Markdown for a page: icons as inline SVG, references as links."""
-
-        def link(match: re.Match[str]) -> str:
-            target = markup.qualify(match.group(1), self.game.id)
-            label = match.group(2).strip() if match.group(2) else self.name_of(target)
-            return f"[{label}]({self.href(target, page)})"
-
-        result = markup.REF_RE.sub(link, source)
-        return markup.ICON_RE.sub(lambda m: self.icon_html(m.group(1)), result)
-
-    def icon_html(self, icon_id: str) -> str:
-        name = self.icon_name(icon_id)
-        return (
-            self.svgs[icon_id]
-            .replace("<svg ", f'<svg class="sp-icon" role="img" aria-label="{_attr(name)}" ', 1)
-            .replace(">", f"><title>{_attr(name)}</title>", 1)
-        )
+    def name(self, record_id: str) -> str:
+        return sitetext.title_of(record_id, self.titles)
 
     def href(self, target: str, page: str) -> str:
         """A relative link from `page` to the page and anchor holding `target`."""
         holder = self.pages_of[target]
         relative = posixpath.relpath(holder, posixpath.dirname(page) or ".")
-        is_page_top = target in self._top_ids
-        return relative if is_page_top else f"{relative}#{target}"
+        return relative if target in self.tops else f"{relative}#{target}"
 
-    def text_block(self, text_id: str, source: str | None, page: str) -> str:
-        return self.md(self.t(text_id, source), page) if source else ""
+    def link(self, target: str, page: str) -> Markdown:
+        return sitetext.link(self.name(target), self.href(target, page))
 
-    # -- pages --------------------------------------------------------------------------
+    def icon(self, icon_id: str) -> Markdown:
+        """The sanitised SVG with the icon's name, in the page language, as its alt text."""
+        name = str(self.game.icon_names.get(icon_id, icon_id))
+        svg = ElementTree.fromstring(self.svgs[icon_id])
+        for element in svg.iter():  # inline in HTML: plain names, no namespace prefixes
+            element.tag = element.tag.rsplit("}", 1)[-1]
+        labelled = {"class": "sp-icon", "role": "img", "aria-label": " ".join(name.split())}
+        svg.attrib = {**labelled, **svg.attrib}
+        title = ElementTree.Element("title")
+        title.text = sitetext.escape_punctuation(name)
+        svg.insert(0, title)
+        return Markdown(ElementTree.tostring(svg, encoding="unicode"))
 
-    def render(self) -> tuple[list[Page], Nav]:
-        pages: list[Page] = []
-        nav: Nav = []
+    def icon_name(self, icon_id: str) -> Text:
+        return self.game.icon_names.get(icon_id) or Text(icon_id)
 
-        def add(label: str, path: str, text: str) -> None:
-            pages.append(Page(path, text))
-            nav.append({label: path})
-
-        _ = self._
-        add(_("Overview"), f"{self.base}/index.md", self.home_page())
-        add(_("Components"), f"{self.base}/components.md", self.components_page())
-        rules_nav: Nav = []
-        for section in self.game.rules:
-            if section.id in self.variant_rules or section.id == f"{self.game.id}.rules.components":
-                continue
-            path = self.pages_of[section.id]
-            pages.append(Page(path, self.rules_page(section, path)))
-            label = self.name_of(section.id)
-            if section.id == f"{self.game.id}.rules.setup":
-                nav.append({_("Setup"): path})
-            elif section.id == self.gameplay:
-                nav.append({_("Gameplay"): path})
-            else:
-                rules_nav.append({label: path})
-        nav.append({_("Rules"): rules_nav})
-        add(_("Glossary A–Z"), f"{self.base}/glossary.md", self.glossary_page())
-        add(_("Icons"), f"{self.base}/icons.md", self.icons_page())
-        for variant in self.game.info.variants:
-            path = f"{self.base}/{variant.id.rsplit('.', 1)[-1]}.md"
-            add(self.name_of(variant.id), path, self.variant_page(variant.id, path))
-        add(_("Clarifications"), f"{self.base}/clarifications.md", self.clarifications_page())
-        add(_("Quick reference"), f"{self.base}/quick-reference.md", self.quick_reference())
-        add(_("Card gallery"), f"{self.base}/cards.md", self.cards_page())
-        add(_("Downloads"), f"{self.base}/downloads.md", self.downloads_page())
-        return pages, nav
-
-    def summary(self) -> dict[str, Any]:
-        info = self.game.info
-        return {
-            "id": self.game.id,
-            "title": self.title,
-            "tagline": self.md(self.t(f"{self.game.id}.game.tagline", info.tagline), "index.md"),
-            "players": _range(info.players.min, info.players.max),
-            "time": _range(info.play_time.min, info.play_time.max),
-            "link": f"{self.game.id}/index.md",
-        }
-
-    def _render(self, template: str, page: str, **context: Any) -> str:
-        return self.env.get_template(template).render(
-            game=self.game,
-            title=self.title,
-            lang=self.lang,
-            page=page,
-            r=self,
-            source_language=language_name(self.game.info.source_language, self.lang),
-            **context,
+    def untranslated(self, texts: list[Text], body: Markdown) -> Markdown:
+        """`body` inside a visible note when any of its texts fell back to the source."""
+        if not body.strip() or not any(text.fallback for text in texts):
+            return body
+        language = language_name(self.game.info.source_language, self.lang)
+        title = self.ui.gettext(
+            "Not yet translated: original text in %(language)s", language=language
         )
+        return sitetext.note("note", title, body)
 
-    def home_page(self) -> str:
-        page = f"{self.base}/index.md"
-        info = self.game.info
-        before = len(self.texts.fallbacks)
-        summary = self.text_block(f"{self.game.id}.game.summary", info.summary, page)
-        return self._render(
-            "game_home.md.j2",
-            page,
-            summary=self.untranslated(summary, before),
-            players=_range(info.players.min, info.players.max),
-            time=_range(info.play_time.min, info.play_time.max),
-            sources={source.id: source for source in info.sources},
-        )
-
-    def components_page(self) -> str:
-        page = f"{self.base}/components.md"
-        rows = []
-        for component in self.game.components:
-            picture = next(
-                (
-                    self.pictures[card.id]
-                    for card in self.game.cards_of(component.id)
-                    if card.id in self.pictures
-                ),
-                None,
-            )
-            image = ""
-            if picture is not None:
-                src = posixpath.relpath(picture.path, self.base)
-                image = f"![{_attr(self.name_of(component.id))}]({src})"
-            rows.append(
-                {
-                    "id": component.id,
-                    "name": self.name_of(component.id),
-                    "count": component.count,
-                    "kind": component.kind,
-                    "size": component.size or "",
-                    "prototype": component.provenance == "prototype",
-                    "image": image,
-                }
-            )
-        section = next(
-            (s for s in self.game.rules if s.id == f"{self.game.id}.rules.components"), None
-        )
-        details = self.section_md(section, page, 2, top=False) if section else ""
-        kinds = {kind: self._(kind) for kind in get_args(ComponentKind)}
-        return self._render("components.md.j2", page, rows=rows, details=details, kinds=kinds)
-
-    def rules_page(self, section: Section, page: str) -> str:
-        structure = ""
-        if section.id == self.gameplay and not section.steps:
-            structure = "\n".join(
-                f"{number}. [{self.name_of(child.id)}]({self.href(child.id, page)})"
-                for number, child in enumerate(section.sections, 1)
-            )
-        return self._render(
-            "rules.md.j2", page, body=self.section_md(section, page, 1), structure=structure
-        )
-
-    def variant_page(self, variant_id: str, page: str) -> str:
-        variant = next(v for v in self.game.info.variants if v.id == variant_id)
-        sections = [s for s in self.game.rules if s.id in variant.rules]
-        before = len(self.texts.fallbacks)
-        summary = self.text_block(f"{variant.id}.summary", variant.summary, page)
-        return self._render(
-            "variant.md.j2",
-            page,
-            variant=variant,
-            name=self.name_of(variant.id),
-            summary=self.untranslated(summary, before),
-            players=_range(variant.players.min, variant.players.max),
-            commands=self._bot_commands(variant.id),
-            prototype=(self.game.automa or {}).get("provenance") == "prototype",
-            body="\n\n".join(self.section_md(s, page, 2) for s in sections),
-        )
-
-    def _bot_commands(self, variant_id: str) -> list[str]:
-        """How to run the game's bot from the command line, if `automa` plays this variant."""
-        automa = self.game.automa or {}
-        if automa.get("variant") != variant_id:
-            return []
-        level = " --level basic" if "levels" in automa else ""
-        command = f"starpress automa {self.game.id}"
-        return [
-            f"{command} play{level} --lang {self.lang}",
-            f"{command} simulate --games 1000",
-        ]
-
-    def glossary_page(self) -> str:
-        page = f"{self.base}/glossary.md"
-        backlinks = self._backlinks()
-        entries = []
-        for entry in sorted(self.game.glossary, key=lambda e: _sort_key(self.name_of(e.id))):
-            before = len(self.texts.fallbacks)
-            short = self.text_block(f"{entry.id}.short", entry.short, page)
-            body = self.blocks_md(entry, page)
-            entries.append(
-                {
-                    "id": entry.id,
-                    "term": self.name_of(entry.id),
-                    "letter": _sort_key(self.name_of(entry.id))[:1].upper(),
-                    "text": self.untranslated(f"*{short}*\n\n{body}".strip(), before),
-                    "related": [(self.name_of(t), self.href(t, page)) for t in entry.related],
-                    "backlinks": [
-                        (self.name_of(t), self.href(t, page))
-                        for t in backlinks.get(entry.id, [])
-                        if t not in entry.related
-                    ],
-                }
-            )
-        letters = sorted({str(entry["letter"]) for entry in entries})
-        return self._render("glossary.md.j2", page, entries=entries, letters=letters)
-
-    def icons_page(self) -> str:
-        icons = [
-            {"html": self.icon_html(icon.id), "name": self.icon_name(icon.id), "id": icon.id}
-            for icon in self.game.icons
-        ]
-        return self._render("icons.md.j2", f"{self.base}/icons.md", icons=icons)
-
-    def icon_name(self, icon_id: str) -> str:
-        names = self.game.icon(icon_id).name
-        source = _in(names, self.game.info.source_language) or icon_id
-        return self.texts(f"{self.game.id}.icon.{icon_id}.name", source)
-
-    def clarifications_page(self) -> str:
-        page = f"{self.base}/clarifications.md"
-        items = []
-        for item in self.game.clarifications:
-            before = len(self.texts.fallbacks)
-            says = self.text_block(f"{item.id}.source_says", item.source_says, page)
-            resolution = self.text_block(f"{item.id}.resolution", item.resolution, page)
-            items.append(
-                {
-                    "id": item.id,
-                    "title": self.name_of(item.id),
-                    "says": says,
-                    "resolution": resolution,
-                    "note": self.untranslated("", before),
-                    "rules": [(self.name_of(rule), self.href(rule, page)) for rule in item.rules],
-                }
-            )
-        return self._render("clarifications.md.j2", page, items=items)
-
-    def quick_reference(self) -> str:
-        page = f"{self.base}/quick-reference.md"
-        setup = next((s for s in self.game.rules if s.id == f"{self.game.id}.rules.setup"), None)
-        play = next((s for s in self.game.rules if s.id == self.gameplay), None)
-
-        def outline(section: Section | None) -> str:
-            if section is None:
-                return ""
-            if section.steps:
-                return self.steps_md(section.id, section.steps, page)
-            return "\n".join(
-                f"{n}. {self.name_of(child.id)}" for n, child in enumerate(section.sections, 1)
-            )
-
-        terms = [
-            (self.name_of(e.id), self.text_block(f"{e.id}.short", e.short, page))
-            for e in sorted(self.game.glossary, key=lambda e: _sort_key(self.name_of(e.id)))
-        ]
-        components = [(c.count, self.name_of(c.id)) for c in self.game.components]
-        return self._render(
-            "quick_reference.md.j2",
-            page,
-            setup=outline(setup),
-            play=outline(play),
-            terms=terms,
-            components=components,
-            icons=[(self.icon_html(i.id), self.icon_name(i.id)) for i in self.game.icons],
-        )
-
-    def cards_page(self) -> str:
-        page = f"{self.base}/cards.md"
-        groups = []
-        for component in self.game.components:
-            cards = [card for card in self.game.cards_of(component.id) if card.id in self.pictures]
-            if not cards:
-                continue
-            groups.append(
-                {
-                    "name": self.name_of(component.id),
-                    "id": component.id,
-                    "cards": [
-                        (
-                            self.name_of(card.id),
-                            posixpath.relpath(self.pictures[card.id].path, self.base),
-                            card.count,
-                            card.provenance == "prototype",
-                        )
-                        for card in cards
-                    ],
-                }
-            )
-        return self._render("cards.md.j2", page, groups=groups)
-
-    def downloads_page(self) -> str:
-        files = [
-            (Path(asset.path).name, posixpath.relpath(asset.path, self.base))
-            for asset in self.files
-        ]
-        return self._render("downloads.md.j2", f"{self.base}/downloads.md", files=files)
-
-    # -- blocks -------------------------------------------------------------------------
-
-    def section_md(self, section: Section, page: str, level: int, top: bool = True) -> str:
-        heading = "#" * min(level, 6)
-        parts = []
-        if top or level > 1:
-            parts.append(f'{heading} {self.name_of(section.id)} {{: id="{section.id}" }}')
-        before = len(self.texts.fallbacks)
-        parts.append(self.untranslated(self.blocks_md(section, page), before))
-        for child in section.sections:
-            parts.append(self.section_md(child, page, level + 1))
-        return "\n\n".join(part for part in parts if part)
-
-    def blocks_md(self, record: Blocks, page: str) -> str:
-        record_id = record.id if isinstance(record, Section | GlossaryEntry) else ""
-        parts = [self.text_block(f"{record_id}.body", record.body, page)]
-        if record.items:
-            parts.append(
-                "\n".join(
-                    f"- {self.text_block(f'{record_id}.items.{n}', item, page)}"
-                    for n, item in enumerate(record.items)
-                )
-            )
-        if record.steps:
-            parts.append(self.steps_md(record_id, record.steps, page))
-        for n, table in enumerate(record.tables):
-            parts.append(self.table_md(f"{record_id}.tables.{n}", table, page))
-        parts.append(self.text_block(f"{record_id}.after", record.after, page))
-        return "\n\n".join(part.strip() for part in parts if part and part.strip())
-
-    def steps_md(self, prefix: str, steps: list[Step], page: str, depth: int = 0) -> str:
-        lines = []
-        indent = "    " * depth
-        for n, step in enumerate(steps):
-            text_id = f"{prefix}.steps.{n}"
-            body = self.text_block(f"{text_id}.text", step.text, page).strip()
-            body = body.replace("\n", "\n" + indent + "    ")
-            marker = f"{n + 1}." if step.label is None else "-"
-            label = f"**{step.label}.** " if step.label is not None else ""
-            lines.append(f"{indent}{marker} {label}{body}")
-            if step.steps:
-                lines.append(self.steps_md(text_id, step.steps, page, depth + 1))
-        return "\n".join(lines)
-
-    def table_md(self, prefix: str, table: Table, page: str) -> str:
-        def cell(text_id: str, value: str) -> str:
-            return self.text_block(text_id, value, page).replace("|", "\\|").replace("\n", " ")
-
-        head = [cell(f"{prefix}.columns.{n}", column) for n, column in enumerate(table.columns)]
-        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        for r, row in enumerate(table.rows):
-            lines.append(
-                "| "
-                + " | ".join(cell(f"{prefix}.rows.{r}.{c}", value) for c, value in enumerate(row))
-                + " |"
-            )
-        caption = self.text_block(f"{prefix}.caption", table.caption, page)
-        return (f"*{caption}*\n\n" if caption else "") + "\n".join(lines)
-
-    def untranslated(self, markdown: str, fallbacks_before: int) -> str:
-        """Text that fell back to the source language, inside a visible note."""
-        if len(self.texts.fallbacks) == fallbacks_before or not markdown.strip():
-            return markdown
-        title = self._("Not yet translated: original text in %(language)s") % {
-            "language": language_name(self.game.info.source_language, self.lang)
-        }
-        body = "\n".join(f"    {line}" if line.strip() else "" for line in markdown.splitlines())
-        return f'!!! note "{_attr(title)}"\n\n{body}'
-
-    # -- indexes ------------------------------------------------------------------------
-
-    def _page_index(self) -> dict[str, str]:
-        """Which page holds each record; the page-top records are remembered too."""
-        base = self.base
+    def _page_index(self) -> tuple[dict[str, str], set[str]]:
+        """Which page holds each record, and which records are the top of their page."""
+        base, game = self.base, self.game
         pages: dict[str, str] = {}
         tops: set[str] = set()
-        for section in self.game.rules:
+        for section in game.rules:
             if section.id in self.variant_rules:
-                variant = next(v for v in self.game.info.variants if section.id in v.rules)
-                path = f"{base}/{variant.id.rsplit('.', 1)[-1]}.md"
-            elif section.id == f"{self.game.id}.rules.components":
+                variant = next(v for v in game.info.variants if section.id in v.rules)
+                path = variant_path(base, variant.id)
+            elif section.id == f"{game.id}.rules.components":
                 path = f"{base}/components.md"
             else:
                 path = f"{base}/rules/{section.id.split('.rules.', 1)[1]}.md"
                 tops.add(section.id)
             for inner in section.walk():
                 pages[inner.id] = path
-        for entry in self.game.glossary:
+        for entry in game.glossary:
             pages[entry.id] = f"{base}/glossary.md"
-        for component in self.game.components:
+        for component in game.components:
             pages[component.id] = f"{base}/components.md"
-        for clarification in self.game.clarifications:
+        for clarification in game.clarifications:
             pages[clarification.id] = f"{base}/clarifications.md"
-        for variant in self.game.info.variants:
-            pages[variant.id] = f"{base}/{variant.id.rsplit('.', 1)[-1]}.md"
+        for variant in game.info.variants:
+            pages[variant.id] = variant_path(base, variant.id)
             tops.add(variant.id)
-        for card in self.game.cards:
+        for card in game.cards:
             pages[card.id] = f"{base}/cards.md"
-        self._top_ids = tops
-        return pages
-
-    def _backlinks(self) -> dict[str, list[str]]:
-        """For each glossary term, the terms and sections that point at it."""
-        links: dict[str, list[str]] = {}
-        for entry in self.game.glossary:
-            for target in entry.related:
-                links.setdefault(target, []).append(entry.id)
-        for section in self.game.sections():
-            texts = [section.body or "", section.after or "", *section.items]
-            for source in texts:
-                for found in markup.references(source):
-                    target = markup.qualify(found.value, self.game.id)
-                    if target.startswith(
-                        f"{self.game.id}.glossary."
-                    ) and section.id not in links.get(target, []):
-                        links.setdefault(target, []).append(section.id)
-        return links
+        return pages, tops
 
 
-def _in(mapping: Mapping[Any, str], lang: str) -> str | None:
-    """A value of a mapping keyed by language, or None."""
-    return mapping.get(lang)
+def variant_path(base: str, variant_id: str) -> str:
+    return f"{base}/{variant_id.rsplit('.', 1)[-1]}.md"
 
 
-def _svg(path: Path) -> str:
-    """An SVG file as one line, without XML declaration, for inline use."""
-    text = path.read_text("utf-8")
-    text = re.sub(r"<\?xml[^>]*\?>", "", text)
-    return re.sub(r"\s+", " ", text).strip()
+# -- blocks of rules text -------------------------------------------------------------------
 
 
-def _attr(value: str) -> str:
-    return (
-        value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+def block_texts(record: Blocks) -> list[Text]:
+    """The texts shown in a record's body, lists, steps, tables and closing text."""
+    return all_texts([record.body, record.items, record.steps, record.tables, record.after])
+
+
+def blocks_md(site: GameSite, record: Blocks, page: str) -> Markdown:
+    context = site.context(page)
+    parts = [sitetext.blocks(record.body, context)]
+    if record.items:
+        parts.append(
+            Markdown("\n".join(f"- {sitetext.line(item, context)}" for item in record.items))
+        )
+    if record.steps:
+        parts.append(steps_md(site, record.steps, page))
+    parts.extend(table_md(site, table, page) for table in record.tables)
+    parts.append(sitetext.blocks(record.after, context))
+    return Markdown("\n\n".join(part.strip() for part in parts if part.strip()))
+
+
+def steps_md(site: GameSite, steps: list[Step], page: str, depth: int = 0) -> Markdown:
+    """Numbered steps; a labelled step shows its label (a localised text) in bold."""
+    context = site.context(page)
+    lines = []
+    for number, step in enumerate(steps, 1):
+        body = sitetext.indent(sitetext.blocks(step.text, context), 4, first=False)
+        marker = f"{number}." if step.label is None else "-"
+        label = f"**{sitetext.line(step.label, context)}\\.** " if step.label else ""
+        lines.append(sitetext.indent(Markdown(f"{marker} {label}{body}"), 4 * depth))
+        if step.steps:
+            lines.append(steps_md(site, step.steps, page, depth + 1))
+    return Markdown("\n".join(lines))
+
+
+def table_md(site: GameSite, table: Table, page: str) -> Markdown:
+    context = site.context(page)
+    head = [sitetext.line(column, context) for column in table.columns]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in table.rows:
+        lines.append("| " + " | ".join(sitetext.line(cell, context) for cell in row) + " |")
+    caption = sitetext.line(table.caption, context)
+    return Markdown((f"*{caption}*\n\n" if caption else "") + "\n".join(lines))
+
+
+def section_md(
+    site: GameSite, section: Section, page: str, level: int, top: bool = True
+) -> Markdown:
+    parts = []
+    if top or level > 1:
+        heading = "#" * min(level, 6)
+        parts.append(
+            f'{heading} {escape(site.name(section.id))} {{: id="{sitetext.ident(section.id)}" }}'
+        )
+    parts.append(site.untranslated(block_texts(section), blocks_md(site, section, page)))
+    parts.extend(section_md(site, child, page, level + 1) for child in section.sections)
+    return Markdown("\n\n".join(part for part in parts if part))
+
+
+# -- one view per page ---------------------------------------------------------------------
+
+
+def home_view(site: GameSite, page: str) -> dict[str, Any]:
+    info = site.game.info
+    context = site.context(page)
+    sources = {source.id: source for source in info.sources}
+    return {
+        "summary": site.untranslated([info.summary], sitetext.blocks(info.summary, context)),
+        "players": _range(info.players.min, info.players.max),
+        "time": _range(info.play_time.min, info.play_time.max),
+        "source_language": language_name(info.source_language, site.lang),
+        "variants": [
+            (site.link(v.id, page), _range(v.players.min, v.players.max)) for v in info.variants
+        ],
+        "credits": [
+            {
+                "role": sitetext.line(credit.role, context),
+                "names": credit.names,
+                "source": sources[credit.source].title,
+                "note": sitetext.line(credit.note, context),
+            }
+            for credit in info.credits
+        ],
+        "sources": [_source_link(source.title, source.url, source.kind) for source in info.sources],
+        "notes": [sitetext.blocks(note.text, context) for note in info.notes],
+    }
+
+
+def _source_link(title: str, url: str | None, kind: str) -> Markdown:
+    safe = sitetext.safe_url(url)
+    shown = sitetext.link(title, safe) if safe else escape(title)
+    return Markdown(f"{shown} ({escape(kind)})")
+
+
+def components_view(site: GameSite, page: str) -> dict[str, Any]:
+    game = site.game
+    rows = []
+    for component in game.components:
+        picture = next(
+            (
+                site.files.pictures[card.id]
+                for card in game.cards_of(component.id)
+                if card.id in site.files.pictures
+            ),
+            None,
+        )
+        image = Markdown("")
+        if picture is not None:
+            src = posixpath.relpath(picture.path, site.base)
+            image = Markdown(f"![{escape(site.name(component.id))}]({src})")
+        rows.append(
+            {
+                "id": component.id,
+                "name": site.name(component.id),
+                "count": component.count,
+                "kind": component.kind,
+                "size": component.size or "",
+                "prototype": component.provenance == "prototype",
+                "image": image,
+            }
+        )
+    section = next((s for s in game.rules if s.id == f"{game.id}.rules.components"), None)
+    details = section_md(site, section, page, 2, top=False) if section else Markdown("")
+    kinds = {kind: site.ui.gettext(kind) for kind in get_args(ComponentKind)}
+    return {"rows": rows, "details": details, "kinds": kinds}
+
+
+def rules_view(site: GameSite, section: Section, page: str) -> dict[str, Any]:
+    structure = Markdown("")
+    if section.id == site.gameplay and not section.steps:
+        structure = Markdown(
+            "\n".join(
+                f"{number}. {site.link(child.id, page)}"
+                for number, child in enumerate(section.sections, 1)
+            )
+        )
+    return {"body": section_md(site, section, page, 1), "structure": structure}
+
+
+def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
+    game = site.game
+    variant = next(v for v in game.info.variants if v.id == variant_id)
+    sections = [s for s in game.rules if s.id in variant.rules]
+    automa = game.automa
+    commands = []
+    if automa is not None and automa.variant == variant_id:
+        level = " --level basic" if getattr(automa, "levels", None) else ""
+        command = f"starpress automa {game.id}"
+        commands = [f"{command} play{level} --lang {site.lang}", f"{command} simulate --games 1000"]
+    return {
+        "name": site.name(variant.id),
+        "summary": site.untranslated(
+            [variant.summary], sitetext.blocks(variant.summary, site.context(page))
+        ),
+        "players": _range(variant.players.min, variant.players.max),
+        "commands": commands,
+        "prototype": automa is not None and automa.provenance == "prototype",
+        "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
+    }
+
+
+def glossary_view(site: GameSite, page: str) -> dict[str, Any]:
+    game = site.game
+    context = site.context(page)
+    backlinks = _backlinks(game)
+    entries = []
+    for entry in sorted(game.glossary, key=lambda e: sort_key(site.name(e.id))):
+        short = sitetext.line(entry.short, context)
+        body = blocks_md(site, entry, page)
+        text = Markdown(f"*{short}*\n\n{body}".strip() if short else body)
+        entries.append(
+            {
+                "id": entry.id,
+                "term": site.name(entry.id),
+                "letter": sort_key(site.name(entry.id))[:1].upper(),
+                "text": site.untranslated([entry.short, *block_texts(entry)], text),
+                "related": [site.link(t, page) for t in entry.related],
+                "backlinks": [
+                    site.link(t, page)
+                    for t in backlinks.get(entry.id, [])
+                    if t not in entry.related
+                ],
+            }
+        )
+    letters = sorted({str(entry["letter"]) for entry in entries})
+    return {"entries": entries, "letters": letters}
+
+
+def icons_view(site: GameSite, page: str) -> dict[str, Any]:
+    icons = [
+        {"html": site.icon(i.id), "name": site.icon_name(i.id), "markup": f":{i.id}:"}
+        for i in site.game.icons
+    ]
+    return {"icons": icons}
+
+
+def clarifications_view(site: GameSite, page: str) -> dict[str, Any]:
+    context = site.context(page)
+    items = []
+    for item in site.game.clarifications:
+        texts = [item.source_says, item.resolution]
+        items.append(
+            {
+                "id": item.id,
+                "title": site.name(item.id),
+                "says": sitetext.line(item.source_says, context),
+                "resolution": sitetext.line(item.resolution, context),
+                "note": site.untranslated(texts, Markdown(" ")).strip(),
+                "rules": [site.link(rule, page) for rule in item.rules],
+            }
+        )
+    return {"items": items}
+
+
+def quick_reference_view(site: GameSite, page: str) -> dict[str, Any]:
+    game = site.game
+    context = site.context(page)
+    setup = next((s for s in game.rules if s.id == f"{game.id}.rules.setup"), None)
+    play = next((s for s in game.rules if s.id == site.gameplay), None)
+
+    def outline(section: Section | None) -> Markdown:
+        if section is None:
+            return Markdown("")
+        if section.steps:
+            return steps_md(site, section.steps, page)
+        return Markdown(
+            "\n".join(
+                f"{n}. {escape(site.name(child.id))}" for n, child in enumerate(section.sections, 1)
+            )
+        )
+
+    terms = [
+        (site.name(e.id), sitetext.line(e.short, context))
+        for e in sorted(game.glossary, key=lambda e: sort_key(site.name(e.id)))
+    ]
+    return {
+        "setup": outline(setup),
+        "play": outline(play),
+        "terms": terms,
+        "components": [(c.count, site.name(c.id)) for c in game.components],
+        "icons": [(site.icon(i.id), site.icon_name(i.id)) for i in game.icons],
+    }
+
+
+def cards_view(site: GameSite, page: str) -> dict[str, Any]:
+    groups = []
+    pictures = site.files.pictures
+    for component in site.game.components:
+        cards = [card for card in site.game.cards_of(component.id) if card.id in pictures]
+        if cards:
+            groups.append(
+                {
+                    "name": site.name(component.id),
+                    "id": component.id,
+                    "cards": [
+                        (
+                            site.name(card.id),
+                            posixpath.relpath(pictures[card.id].path, site.base),
+                            card.count,
+                        )
+                        for card in cards
+                    ],
+                }
+            )
+    return {"groups": groups, "missing": site.files.gallery_missing}
+
+
+def downloads_view(site: GameSite, page: str) -> dict[str, Any]:
+    files = [
+        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
+        for asset in site.files.kits
+    ]
+    return {
+        "files": files,
+        "missing": site.files.kits_missing,
+        "pnp": sitetext.code("starpress pnp"),
+    }
+
+
+# -- the pages of a game, and the site ------------------------------------------------------
+
+
+def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
+    game, base, ui = site.game, site.base, site.ui
+    pages: list[Page] = []
+    nav: Nav = []
+
+    def render(template: str, path: str, view: dict[str, Any]) -> Page:
+        text = env.get_template(template).render(
+            game=game, title=site.title, lang=site.lang, **view
+        )
+        return Page(path, text)
+
+    def add(
+        label: str, template: str, path: str, view: Callable[[GameSite, str], dict[str, Any]]
+    ) -> None:
+        pages.append(render(template, path, view(site, path)))
+        nav.append({sitetext.nav_label(label): path})
+
+    add(ui.label("Overview"), "game_home.md.j2", f"{base}/index.md", home_view)
+    add(ui.label("Components"), "components.md.j2", f"{base}/components.md", components_view)
+    rules_nav: Nav = []
+    for section in game.rules:
+        if section.id in site.variant_rules or section.id == f"{game.id}.rules.components":
+            continue
+        path = site.pages_of[section.id]
+        pages.append(render("rules.md.j2", path, rules_view(site, section, path)))
+        if section.id == f"{game.id}.rules.setup":
+            nav.append({sitetext.nav_label(ui.label("Setup")): path})
+        elif section.id == site.gameplay:
+            nav.append({sitetext.nav_label(ui.label("Gameplay")): path})
+        else:
+            rules_nav.append({sitetext.nav_label(site.name(section.id)): path})
+    nav.append({sitetext.nav_label(ui.label("Rules")): rules_nav})
+    add(ui.label("Glossary A–Z"), "glossary.md.j2", f"{base}/glossary.md", glossary_view)
+    add(ui.label("Icons"), "icons.md.j2", f"{base}/icons.md", icons_view)
+    for variant in game.info.variants:
+        path = variant_path(base, variant.id)
+        pages.append(render("variant.md.j2", path, variant_view(site, variant.id, path)))
+        nav.append({sitetext.nav_label(site.name(variant.id)): path})
+    add(
+        ui.label("Clarifications"),
+        "clarifications.md.j2",
+        f"{base}/clarifications.md",
+        clarifications_view,
     )
+    add(
+        ui.label("Quick reference"),
+        "quick_reference.md.j2",
+        f"{base}/quick-reference.md",
+        quick_reference_view,
+    )
+    add(ui.label("Card gallery"), "cards.md.j2", f"{base}/cards.md", cards_view)
+    add(ui.label("Downloads"), "downloads.md.j2", f"{base}/downloads.md", downloads_view)
+    return pages, nav
+
+
+def game_summary(site: GameSite) -> dict[str, Any]:
+    info = site.game.info
+    return {
+        "title": site.title,
+        "tagline": sitetext.line(info.tagline, site.context("index.md")),
+        "players": _range(info.players.min, info.players.max),
+        "time": _range(info.play_time.min, info.play_time.max),
+        "link": f"{site.game.id}/index.md",
+    }
+
+
+def build_site(root: Path, lang: str) -> Site:
+    """All pages of one language, reading the kits and pictures built beforehand."""
+    settings = yaml.safe_load((root / "templates" / "site" / "games.yaml").read_text("utf-8"))
+    games = load_games(root)
+    order = [game_id for game_id in settings["order"] if game_id in games]
+    order += sorted(set(games) - set(order))
+    env = environment(root, lang)
+    site = Site(lang)
+    summaries = []
+    for game_id in order:
+        game_site = GameSite(
+            root, localize(root, games[game_id], lang), lang, settings["gameplay"].get(game_id)
+        )
+        site.assets.extend(game_site.files.assets())
+        pages, nav = game_pages(game_site, env)
+        site.pages.extend(pages)
+        site.nav.append({sitetext.nav_label(game_site.title): nav})
+        summaries.append(game_summary(game_site))
+    home = env.get_template("site_home.md.j2").render(
+        games=summaries,
+        languages=[(code, language_name(code)) for code in LANGUAGES],
+        lang=lang,
+    )
+    site.pages.insert(0, Page("index.md", home))
+    home_label = UiText(ui_translations(root, lang)).label("Home")
+    site.nav.insert(0, {sitetext.nav_label(home_label): "index.md"})
+    return site
+
+
+def _backlinks(game: Game) -> dict[str, list[str]]:
+    """For each glossary term, the terms and sections that point at it."""
+    links: dict[str, list[str]] = {}
+    for entry in game.glossary:
+        for target in entry.related:
+            links.setdefault(target, []).append(entry.id)
+    for section in game.sections():
+        for text in [section.body, section.after, *section.items]:
+            for token in text.tokens if text else ():
+                if not isinstance(token, CrossRef):
+                    continue
+                if token.target.startswith(f"{game.id}.glossary.") and section.id not in links.get(
+                    token.target, []
+                ):
+                    links.setdefault(token.target, []).append(section.id)
+    return links
 
 
 def _range(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-def _sort_key(term: str) -> str:
+def sort_key(term: str) -> str:
     """A–Z order that ignores accents and leading punctuation (¡, «)."""
-    import unicodedata
-
     plain = unicodedata.normalize("NFKD", term).encode("ascii", "ignore").decode()
-    return re.sub(r"^[^A-Za-z0-9]+", "", plain).lower() or term.lower()
+    return plain.lstrip("".join(c for c in plain if not c.isalnum())).lower() or term.lower()

@@ -213,8 +213,13 @@ def needs_translation(text: str) -> bool:
 
 def markup_items(text: str) -> set[str]:
     """The icons and cross-reference targets of a text, as written (`:ore:`, `[[id]]`)."""
-    found = {f":{item.value}:" for item in icons(text)}
-    return found | {f"[[{item.value}]]" for item in references(text)}
+    return set(markup_item_list(text))
+
+
+def markup_item_list(text: str) -> list[str]:
+    """Every icon and cross-reference target of a text as written, repeats kept (to count)."""
+    found = [f":{item.value}:" for item in icons(text)]
+    return found + [f"[[{item.value}]]" for item in references(text)]
 
 
 @dataclass(frozen=True)

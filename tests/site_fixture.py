@@ -18,7 +18,11 @@ SITE = ROOT / "build" / "site"
 
 @functools.cache
 def built_site() -> Path:
-    """Build every language (mkdocs build --strict) and return build/site."""
+    """Build every language as `starpress site build` does (missing kits and the gallery
+    first, then mkdocs build --strict) and return build/site."""
+    from pnp import site_files
+
+    site_files.prepare(ROOT, LANGUAGES)
     results = sitebuild.build(ROOT, list(LANGUAGES))
     failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)

@@ -8,7 +8,6 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 from starpress import sitegen
-from starpress.sitebuild import providers
 
 _sites: dict[str, sitegen.Site] = {}
 
@@ -17,8 +16,7 @@ def _site(config: Any) -> sitegen.Site:
     lang = config.theme["language"]
     if lang not in _sites:
         root = Path(config.config_file_path).resolve().parent.parent
-        downloads, gallery = providers(root)
-        _sites[lang] = sitegen.build_site(root, lang, downloads, gallery)
+        _sites[lang] = sitegen.build_site(root, lang)
     return _sites[lang]
 
 

@@ -1,0 +1,65 @@
+"""The built files a game's site pages offer: kit PDFs and card pictures, read, never built.
+
+`starpress site build` (or `make`) builds the kits into `build/pnp/` and the gallery pictures
+into `build/site-cache/<lang>/<game>/` first, with a `gallery.json` naming each card's
+picture. A file not there is reported on its page with the command that builds it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PAPERS = ("a4", "letter")
+GALLERY_MANIFEST = "gallery.json"
+
+
+@dataclass(frozen=True)
+class Asset:
+    """A file copied into the site as it is (PDF, picture), by its path in the site."""
+
+    path: str
+    source: Path
+
+
+@dataclass
+class SiteFiles:
+    kits: list[Asset] = field(default_factory=list)
+    pictures: dict[str, Asset] = field(default_factory=dict)
+    kits_missing: list[str] = field(default_factory=list)
+    """The command to build each missing kit."""
+    gallery_missing: str | None = None
+    """The command that draws the gallery, when it is not drawn yet."""
+
+    def assets(self) -> list[Asset]:
+        return [*self.pictures.values(), *self.kits]
+
+
+def kit_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
+    """Where `starpress pnp` writes a game's default kit (see pnp.kit.kit_path)."""
+    return root / "build" / "pnp" / f"{game_id}-{lang}-{paper}.pdf"
+
+
+def gallery_folder(root: Path, game_id: str, lang: str) -> Path:
+    return root / "build" / "site-cache" / lang / game_id
+
+
+def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
+    files = SiteFiles()
+    for paper in PAPERS:
+        path = kit_file(root, game_id, lang, paper)
+        if path.is_file():
+            files.kits.append(Asset(f"{game_id}/downloads/{path.name}", path))
+        else:
+            files.kits_missing.append(f"starpress pnp {game_id} --lang {lang} --paper {paper}")
+    manifest = gallery_folder(root, game_id, lang) / GALLERY_MANIFEST
+    if not manifest.is_file():
+        files.gallery_missing = "starpress site build"
+        return files
+    names: dict[str, str] = json.loads(manifest.read_text("utf-8"))
+    for card_id, name in names.items():
+        picture = manifest.parent / Path(name).name
+        if picture.is_file():
+            files.pictures[card_id] = Asset(f"{game_id}/cards/{picture.name}", picture)
+    return files
