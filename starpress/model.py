@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from starpress.limits import limits
+
 LANGUAGES: tuple[str, ...] = ("pt-BR", "es", "it", "en")
 """Every language the project publishes, in the order pages and reports list them."""
 
@@ -165,7 +167,7 @@ class Component(Record):
     id: str
     kind: ComponentKind
     name: Text
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=limits().count)  # limits.yaml: far above any real box
     size: str | None = None
     faces: list[Face] = []
     description: Text | None = None
@@ -269,7 +271,7 @@ class Card(Record):
 
     id: str
     component: str
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=limits().count)  # limits.yaml
     layout: Slug | None = None
     name: Text | None = None
     fields: dict[str, FieldValue] = {}
