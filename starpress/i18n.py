@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
 
+from starpress.catalogs import read_catalog
 from starpress.messages import needs_translation
 from starpress.model import Game
 
@@ -45,6 +45,5 @@ def texts_for(root: Path, game: Game, lang: str) -> Texts:
     path = catalog_path(root, game.id, lang)
     catalog = None
     if lang != game.info.source_language and path.is_file():
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=lang.replace("-", "_"))
+        catalog = read_catalog(path, lang)  # strict: a broken catalog is one located error
     return Texts(lang, game.info.source_language, catalog)
