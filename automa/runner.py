@@ -179,7 +179,8 @@ def _located(log: EventLog, channel: Channel) -> Iterator[None]:
     try:
         yield
     except LogMismatch as error:
-        raise SaveFileError(log.path, str(error), log.line_of(channel.cursor)) from None
+        index = channel.cursor if error.index is None else error.index
+        raise SaveFileError(log.path, str(error), log.line_of(index)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         if channel.cursor > logged:  # a live game's own bug, not its save file
             raise

@@ -58,7 +58,11 @@ class Quit(Exception):
 
 
 class LogMismatch(Exception):
-    """A log that does not fit the game it is replayed into."""
+    """A log that does not fit the game it is replayed into, at event `index`."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 @dataclass
@@ -290,7 +294,8 @@ class Channel:
         if event.get("t") != kind or event.get("key") != key:
             raise LogMismatch(
                 f"event {self.cursor + 1} is {event.get('t')} '{event.get('key')}',"
-                f" the game expected {kind} '{key}'"
+                f" the game expected {kind} '{key}'",
+                self.cursor,
             )
         self.cursor += 1
         return event["value"]
@@ -325,7 +330,9 @@ class Channel:
         if self.replaying:
             logged = self._logged("chance", key)
             if self.redraw and draw() != logged:
-                raise LogMismatch(f"event {self.cursor} ('{key}') is not what this seed draws")
+                raise LogMismatch(
+                    f"event {self.cursor} ('{key}') is not what this seed draws", self.cursor - 1
+                )
             return logged
         value = draw()
         self.log.append({"t": "chance", "key": key, "value": value})
