@@ -8,9 +8,11 @@ one-line errors for bad logs) is shared by every bot.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -19,10 +21,19 @@ from automa.afternova import COLOURS
 from automa.afternova_game import AfternovaTable
 from automa.luna_maris_game import LunaMarisTable
 from automa.prng import fresh_seed
-from automa.session import Channel, EventLog, LogMismatch, Output, Quit, Undo
+from automa.session import (
+    LOG_VERSION,
+    Channel,
+    EventLog,
+    LogMismatch,
+    Output,
+    Quit,
+    SaveFileError,
+    Undo,
+)
 from starpress.i18n import localize
 from starpress.load import load_games
-from starpress.model import Game
+from starpress.model import LANGUAGES, Game
 from starpress.text import IconRef, Token, plain_text
 
 
@@ -115,6 +126,8 @@ def play(
         "mode": mode,
         "seed": chosen,
         "lang": lang or game.info.source_language,
+        "v": LOG_VERSION,
+        "content": content_hash(game),
     }
     if level is not None:
         start["level"] = level
@@ -129,33 +142,75 @@ def resume(
     as_json: bool,
     read: Callable[[str], str] | None = None,
     out: TextIO = sys.stdout,
+    game: str | None = None,
 ) -> int:
-    log = _load_log(path)
-    if log is None:
-        return 2
+    """Continue a saved game (of `game`, when the command names one)."""
+    log = _load_log(path, game)
     return _drive(root, log, auto, as_json, read or input, out, quiet_until_live=True)
 
 
-def replay(root: Path, path: Path, as_json: bool, out: TextIO = sys.stdout) -> int:
+def replay(
+    root: Path, path: Path, as_json: bool, out: TextIO = sys.stdout, game: str | None = None
+) -> int:
     """The transcript of a saved game again, from its log alone (no PRNG draws)."""
-    log = _load_log(path)
-    if log is None:
-        return 2
-    game, voice, start = _session(root, log)
+    log = _load_log(path, game)
+    loaded, voice, start = _session(root, log)
     channel = Channel(log, voice, Output(out, as_json), read=None, redraw=False)
-    table = TABLES[game.id](game, channel, start, voice)
-    with contextlib.suppress(Quit):  # a log that ends mid-game: the transcript so far
+    table = TABLES[loaded.id](loaded, channel, start, voice)
+    with contextlib.suppress(Quit), _located(log, channel):  # a log that ends mid-game
         table.run()
     return 0
 
 
+def content_hash(game: Game) -> str:
+    """What a save file must have been played with: the bot's data (not its wording) and
+    the ids of the cards, hashed. A log of other content would replay into nonsense."""
+    automa = game.automa.model_dump(exclude={"messages"}) if game.automa else {}
+    data = {"automa": automa, "cards": sorted(card.id for card in game.cards)}
+    encoded = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+
+
+@contextlib.contextmanager
+def _located(log: EventLog, channel: Channel) -> Iterator[None]:
+    """Replaying a log: a mismatch, or a value the game cannot use (a crash while replaying
+    logged events), is a SaveFileError at the line of the event being replayed."""
+    logged = len(log.events)
+    try:
+        yield
+    except LogMismatch as error:
+        index = channel.cursor if error.index is None else error.index
+        raise SaveFileError(log.path, str(error), log.line_of(index)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        if channel.cursor > logged:  # a live game's own bug, not its save file
+            raise
+        line = log.line_of(max(channel.cursor - 1, 1))
+        raise SaveFileError(
+            log.path, f"a value this game cannot use ({type(error).__name__}: {error})", line
+        ) from None
+
+
 def _session(root: Path, log: EventLog) -> tuple[Game, Voice, dict[str, Any]]:
     start = log.events[0]
+    line = log.line_of(0)
     game_id = start.get("game", "")
     if game_id not in TABLES:
-        raise LogMismatch(f"{log.path}:1: not a log of a game with a bot ({game_id!r})")
+        raise SaveFileError(log.path, f"not a log of a game with a bot ({game_id!r})", line)
     game = load_games(root, [game_id])[game_id]
-    game = localize(root, game, start.get("lang", game.info.source_language))
+    for name, allowed in (
+        ("mode", ("table", "simulated")),
+        ("lang", LANGUAGES),
+        ("level", ("basic", "intermediate", "advanced") if game_id == "luna-maris" else ()),
+    ):
+        if (name in start or allowed) and start.get(name) not in allowed:
+            raise SaveFileError(log.path, f"start event: unknown {name} {start.get(name)!r}", line)
+    if not 0 <= start["seed"] < 2**64:
+        raise SaveFileError(log.path, f"start event: seed out of range ({start['seed']})", line)
+    if start["content"] != content_hash(game):
+        raise SaveFileError(
+            log.path, f"played with other {game_id} content (its bot or cards changed)", line
+        )
+    game = localize(root, game, start["lang"])
     return game, Voice(game), start
 
 
@@ -168,11 +223,7 @@ def _drive(
     out: TextIO,
     quiet_until_live: bool,
 ) -> int:
-    try:
-        game, voice, start = _session(root, log)
-    except LogMismatch as error:
-        sys.stderr.write(f"error: {error}\n")
-        return 2
+    game, voice, start = _session(root, log)
     output = Output(out, as_json)
     while True:
         channel = Channel(
@@ -185,7 +236,8 @@ def _drive(
         )
         table = TABLES[game.id](game, channel, start, voice)
         try:
-            table.run()
+            with _located(log, channel):
+                table.run()
             return 0
         except Undo:
             out.write(voice("undone" if log.drop_last_answer() else "nothing_to_undo") + "\n")
@@ -196,20 +248,16 @@ def _drive(
             if log.path is not None:
                 out.write(voice("saved", path=str(log.path)) + "\n")
             return 0
-        except LogMismatch as error:
-            sys.stderr.write(f"error: {error}\n")
-            return 2
 
 
-def _load_log(path: Path) -> EventLog | None:
-    try:
-        log = EventLog.load(path)
-    except LogMismatch as error:
-        sys.stderr.write(f"error: {error}\n")
-        return None
-    if log.events[0].get("game") not in TABLES:
-        sys.stderr.write(f"error: {path}:1: not a log of a game with a bot\n")
-        return None
+def _load_log(path: Path, game: str | None) -> EventLog:
+    """A checked save file of a game with a bot (of `game`, when a command names one)."""
+    log = EventLog.load(path)
+    logged = log.events[0]["game"]
+    if logged not in TABLES:
+        raise SaveFileError(path, f"not a log of a game with a bot ({logged!r})", log.line_of(0))
+    if game is not None and logged != game:
+        raise SaveFileError(path, f"a log of {logged}, not of {game}", log.line_of(0))
     return log
 
 

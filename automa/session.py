@@ -6,17 +6,47 @@ person at the table or one chance outcome (a fragment drawn, a card revealed). A
 script asks its `Channel` for each of these; the channel takes them from the log while
 there are logged events (replay, resume, undo), and from the person or the PRNG after.
 Replaying therefore never needs the PRNG, and a replay prints the same transcript.
+
+Save-file format, version `LOG_VERSION` (2): one JSON object per line, keys sorted.
+  start:  {"t": "start", "v": 2, "game", "mode", "seed", "lang", ["level"], "content", "h"}
+  answer: {"t": "answer", "key", "value", "h"}
+  chance: {"t": "chance", "key", "value", "h"}
+`content` is the hash of the bot data and card ids the game was played with (see
+`automa.runner.content_hash`); `h` chains every line to the one before it (the first 16 hex
+digits of sha256(previous h + the line without h)), so an edited line is found by its line
+number. The chain catches edits and damage, not forgery: anyone can recompute it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from starpress.errors import InputError
+from starpress.limits import limits
+
 Parse = Callable[[str], Any]
+
+LOG_VERSION = 2
+"""Version of the save-file format written and read (version 1 had no `v`, no chain)."""
+_JSON_VALUE = (str, int, float, bool, list, dict, type(None))
+_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "start": {"v": (int,), "game": (str,), "mode": (str,), "seed": (int,), "lang": (str,),
+              "content": (str,)},
+    "answer": {"key": (str,), "value": _JSON_VALUE},
+    "chance": {"key": (str,), "value": _JSON_VALUE},
+}  # fmt: skip
+"""Every event kind with its required fields and their types (plus `t` and `h`)."""
+_OPTIONAL = {"start": {"level": (str,)}}
+
+
+class SaveFileError(InputError):
+    """A save file that cannot be played on: named by its path and line."""
 
 
 class Undo(Exception):
@@ -28,35 +58,84 @@ class Quit(Exception):
 
 
 class LogMismatch(Exception):
-    """A log that does not fit the game it is replayed into."""
+    """A log that does not fit the game it is replayed into, at event `index`."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 @dataclass
 class EventLog:
-    """The append-only JSONL log of a game; written line by line when it has a path."""
+    """The append-only JSONL log of a game; written line by line when it has a path.
+
+    `events` hold the events without their chain hash; `lines[i]` is the file line of
+    event i (for messages).
+    """
 
     path: Path | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
 
     @classmethod
     def load(cls, path: Path) -> EventLog:
-        events = []
-        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
-            if line.strip():
-                try:
-                    events.append(json.loads(line))
-                except json.JSONDecodeError as error:
-                    raise LogMismatch(f"{path}:{number}: not a log line ({error.msg})") from None
-        if not events or events[0].get("t") != "start":
-            raise LogMismatch(f"{path}:1: a game log starts with its 'start' event")
-        return cls(path, events)
+        """Read and check a save file: every line bounded, UTF-8 JSON of a known event kind
+        with its fields, the chain of hashes unbroken, the format version ours."""
+        events: list[dict[str, Any]] = []
+        lines: list[int] = []
+        hashes: list[str] = []
+        limit = limits()
+        with path.open("rb") as handle:
+            number = 0
+            while True:
+                raw = handle.readline(limit.save_line_bytes + 1)  # never a whole huge line
+                if not raw:
+                    break
+                number += 1
+                if len(raw) > limit.save_line_bytes:
+                    raise SaveFileError(
+                        path, f"line too long (over {limit.save_line_bytes} bytes)", number
+                    )
+                if not raw.strip():
+                    continue
+                if len(events) >= limit.save_events:
+                    raise SaveFileError(path, f"too many events (over {limit.save_events})", number)
+                event = _parse_line(path, number, raw)
+                if not events:
+                    _check_version(path, number, event)
+                hashes.append(_check_event(path, number, event, hashes, first=not events))
+                events.append(event)
+                lines.append(number)
+        if not events:
+            raise SaveFileError(
+                path, "empty save file: a game log starts with its 'start' event", 1
+            )
+        return cls(path, events, lines, hashes)
+
+    def line_of(self, index: int) -> int:
+        """The file line of event `index` (the line after the last for a missing event)."""
+        if index < len(self.lines):
+            return self.lines[index]
+        return (self.lines[-1] + 1) if self.lines else 1
 
     def append(self, event: dict[str, Any]) -> None:
+        """Append one event and its chain hash.
+
+        Append + flush + fsync rather than temp + rename: the log only grows, one write per
+        line, so a crash can at worst leave the last line unfinished (refused on load by its
+        chain), never lose or reorder earlier lines; rewriting the whole file per answer
+        would cost more for nothing. Undo, which shortens the file, does temp + rename.
+        """
+        self.lines.append(self.line_of(len(self.events)))
         self.events.append(event)
+        self.hashes.append(_link(self.hashes[-1] if self.hashes else "", event))
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as handle:
-                handle.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
+                handle.write(_canonical({**event, "h": self.hashes[-1]}) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
 
     def drop_last_answer(self) -> bool:
         """Remove the last answer and what followed it (undo); False if there is none."""
@@ -69,10 +148,90 @@ class EventLog:
 
     def _rewrite(self) -> None:
         if self.path is not None:
-            lines = [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in self.events]
+            self.hashes = []
+            for event in self.events:
+                self.hashes.append(_link(self.hashes[-1] if self.hashes else "", event))
+            lines = [
+                _canonical({**e, "h": h}) for e, h in zip(self.events, self.hashes, strict=True)
+            ]
             temporary = self.path.with_name(f".{self.path.name}.part")
-            temporary.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+            with temporary.open("w", encoding="utf-8") as handle:
+                handle.write("".join(line + "\n" for line in lines))
+                handle.flush()
+                os.fsync(handle.fileno())
             temporary.replace(self.path)
+            self.lines = list(range(1, len(self.events) + 1))
+
+
+def _canonical(event: dict[str, Any]) -> str:
+    return json.dumps(event, ensure_ascii=False, sort_keys=True)
+
+
+def _link(previous: str, event: dict[str, Any]) -> str:
+    """The chain hash of an event (without its own `h`) after the line hashed `previous`."""
+    return hashlib.sha256((previous + _canonical(event)).encode("utf-8")).hexdigest()[:16]
+
+
+def _parse_line(path: Path, number: int, raw: bytes) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveFileError(path, "not UTF-8 text (a binary file?)", number) from None
+    try:
+        event = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveFileError(path, f"not a log line ({error.msg})", number) from None
+    except RecursionError:
+        raise SaveFileError(path, "not a log line (nested too deep)", number) from None
+    if not isinstance(event, dict):
+        raise SaveFileError(path, "not a log line (not a JSON object)", number)
+    return event
+
+
+def _check_version(path: Path, number: int, event: dict[str, Any]) -> None:
+    if event.get("t") != "start":
+        raise SaveFileError(path, "a game log starts with its 'start' event", number)
+    version = event.get("v", 1)
+    if version == LOG_VERSION:
+        return
+    if isinstance(version, int) and version < LOG_VERSION:
+        raise SaveFileError(
+            path, f"made by an older format (version {version}); start a new game", number
+        )
+    raise SaveFileError(
+        path, f"format version {version!r}; this starpress reads version {LOG_VERSION}", number
+    )
+
+
+def _check_event(
+    path: Path, number: int, event: dict[str, Any], hashes: list[str], first: bool
+) -> str:
+    """Check an event's kind, fields and chain hash; return the hash (and drop `h`)."""
+    kind = event.get("t")
+    if kind not in _FIELDS or (kind == "start") != first:
+        where = "first" if first else "a later"
+        raise SaveFileError(
+            path, f"unknown or misplaced event kind {kind!r} ({where} line)", number
+        )
+    fields = {**_FIELDS[kind], **_OPTIONAL.get(kind, {})}
+    for name, types in fields.items():
+        if name not in event and name not in _OPTIONAL.get(kind, {}):
+            raise SaveFileError(path, f"{kind} event without '{name}'", number)
+        value = event.get(name)
+        if name in event and (
+            not isinstance(value, types) or (isinstance(value, bool) and bool not in types)
+        ):
+            raise SaveFileError(path, f"{kind} event: '{name}' has the wrong type", number)
+    unknown = set(event) - set(fields) - {"t", "h"}
+    if unknown:
+        raise SaveFileError(path, f"{kind} event with unknown field '{sorted(unknown)[0]}'", number)
+    given = event.pop("h", None)
+    expected = _link(hashes[-1] if hashes else "", event)
+    if given != expected:
+        raise SaveFileError(
+            path, "this line was edited or damaged (its hash does not match)", number
+        )
+    return expected
 
 
 class Speaker(Protocol):
@@ -135,7 +294,8 @@ class Channel:
         if event.get("t") != kind or event.get("key") != key:
             raise LogMismatch(
                 f"event {self.cursor + 1} is {event.get('t')} '{event.get('key')}',"
-                f" the game expected {kind} '{key}'"
+                f" the game expected {kind} '{key}'",
+                self.cursor,
             )
         self.cursor += 1
         return event["value"]
@@ -170,7 +330,9 @@ class Channel:
         if self.replaying:
             logged = self._logged("chance", key)
             if self.redraw and draw() != logged:
-                raise LogMismatch(f"event {self.cursor} ('{key}') is not what this seed draws")
+                raise LogMismatch(
+                    f"event {self.cursor} ('{key}') is not what this seed draws", self.cursor - 1
+                )
             return logged
         value = draw()
         self.log.append({"t": "chance", "key": key, "value": value})

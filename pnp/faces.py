@@ -69,7 +69,7 @@ def face_context(
     ink_saver: bool = False,
 ) -> FaceContext:
     """The context to draw a game's faces on a canvas; icons and images come from `folder`."""
-    icons = IconForms(canvas, {icon.id: folder / icon.file for icon in game.icons})
+    icons = IconForms(canvas, {icon.id: folder / icon.file for icon in game.icons}, folder)
     return FaceContext(canvas, icons, templates, game.id, game.ids(), folder, ink_saver)
 
 

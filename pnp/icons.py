@@ -1,11 +1,13 @@
 """Icons in a PDF: each SVG is converted once and stored once, as a Form XObject.
 
 Every place an icon appears (inline in text, or as an icon box) draws the same form,
-scaled: a kit with thousands of icons stores each drawing a single time.
+scaled: a kit with thousands of icons stores each drawing a single time. svglib reads the
+icon as `starpress.svg` reduced it (checked, allowlisted text), never the file itself.
 """
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from pathlib import Path
 
@@ -14,21 +16,24 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from starpress.svg import SvgError, sanitized_svg
+
 
 @cache
-def _drawing(path: Path) -> Drawing:
-    drawing = svg2rlg(str(path))
+def _drawing(path: Path, game_folder: Path) -> Drawing:
+    drawing = svg2rlg(io.BytesIO(sanitized_svg(path, game_folder).encode("utf-8")))
     if drawing is None:
-        raise ValueError(f"cannot read the SVG {path}")
+        raise SvgError(path, "svglib cannot draw this icon")
     return drawing
 
 
 class IconForms:
     """Defines a game's icons as forms in one canvas and draws them by id."""
 
-    def __init__(self, canvas: Canvas, files: dict[str, Path]) -> None:
+    def __init__(self, canvas: Canvas, files: dict[str, Path], game_folder: Path) -> None:
         self.canvas = canvas
         self.files = files
+        self.game_folder = game_folder
         self.defined: set[str] = set()
 
     def define_all(self) -> None:
@@ -39,7 +44,7 @@ class IconForms:
     def draw(self, icon_id: str, x: float, y: float, size: float) -> None:
         """Draw an icon fitted in a `size` square whose bottom-left corner is (x, y)."""
         self._define(icon_id)
-        drawing = _drawing(self.files[icon_id])
+        drawing = _drawing(self.files[icon_id], self.game_folder)
         scale = size / max(drawing.width, drawing.height)
         canvas = self.canvas
         canvas.saveState()
@@ -53,7 +58,7 @@ class IconForms:
     def _define(self, icon_id: str) -> None:
         if icon_id in self.defined:
             return
-        drawing = _drawing(self.files[icon_id])
+        drawing = _drawing(self.files[icon_id], self.game_folder)
         name = _form_name(icon_id)
         self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
         renderPDF.draw(drawing, self.canvas, 0, 0)

@@ -20,12 +20,22 @@ from typing import get_args
 
 import yaml
 from babel import Locale
+from babel.core import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import escape, normalize, read_po, unescape, write_po
+from babel.messages.pofile import (
+    PoFileError,
+    escape,
+    normalize,
+    read_po,
+    unescape,
+    write_po,
+)
 
 from starpress import text as markup
+from starpress.errors import InputError, shown_path
+from starpress.limits import limits, read_capped
 from starpress.messages import KINDS, game_messages
 from starpress.model import LANGUAGES, ComponentKind, Game
 
@@ -113,7 +123,11 @@ def update_catalog(
     previous msgid kept for the translator; texts gone from the source are dropped.
     """
     result = UpdateResult(path)
-    old = read_catalog(path, lang) if path.is_file() else _new_catalog(lang, template.project)
+    old = (
+        read_catalog(path, lang, check_markup=False)
+        if path.is_file()
+        else _new_catalog(lang, template.project)
+    )
     by_key = {(m.context, m.id if m.context is None else None): m for m in old if m.id}
     new = _new_catalog(lang, template.project)
     new.header_comment = old.header_comment if path.is_file() else new.header_comment
@@ -245,19 +259,18 @@ def _by_context(catalog: Catalog, context: str) -> Message | None:
 
 def markup_problems(catalog: Catalog, where: str) -> list[str]:
     """Translations whose icons or cross-references differ from their source text's."""
-    problems = []
-    for entry in catalog:
-        if not entry.id or not entry.string or entry.fuzzy:
-            continue
-        source, translated = str(entry.id), str(entry.string)
-        if _markup(source) != _markup(translated):
-            missing = _markup(source) - _markup(translated)
-            extra = _markup(translated) - _markup(source)
-            problems.append(
-                f"{where}: {entry.context or entry.id}: markup differs "
-                f"(missing {sorted(missing)}, extra {sorted(extra)})"
-            )
-    return problems
+    return [f"{where}: {problem}" for entry in catalog if (problem := _markup_problem(entry))]
+
+
+def _markup_problem(entry: Message) -> str | None:
+    """How a translation's markup differs from its source's, or None."""
+    if not entry.id or not entry.string or entry.fuzzy:
+        return None
+    source, translated = _markup(str(entry.id)), _markup(str(entry.string))
+    if source == translated:
+        return None
+    missing, extra = sorted(source - translated), sorted(translated - source)
+    return f"{entry.context or entry.id}: markup differs (missing {missing}, extra {extra})"
 
 
 def _markup(text: str) -> Counter[str]:
@@ -274,7 +287,7 @@ _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 def compile_catalog(path: Path, lang: str, out: Path) -> list[str]:
     """Check a catalog (Babel's checks and our markup check) and write its .mo file."""
     catalog = read_catalog(path, lang)
-    where = str(path)
+    where = shown_path(path)
     problems = [
         f"{where}: {entry.context or entry.id}: {error}"
         for entry, errors in catalog.check()
@@ -290,15 +303,65 @@ def compile_catalog(path: Path, lang: str, out: Path) -> list[str]:
 # -- files ------------------------------------------------------------------------------
 
 
-def read_catalog(path: Path, lang: str | None) -> Catalog:
-    """A .po file, with the previous msgids (`#| msgid`) that Babel's reader drops restored."""
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=locale_code(lang) if lang else None)
-    previous = _previous_msgids(path.read_text("utf-8"))
+class CatalogError(InputError):
+    """A catalog that cannot be used: not text, not valid PO, or markup unlike its source."""
+
+
+def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Catalog:
+    """A .po file, read strictly: the one place every command reads a catalog.
+
+    Refused with `path:line` (CatalogError): a file over the size limit, binary or not
+    UTF-8, invalid PO (Babel's `abort_invalid`), and, unless `check_markup` is off (as for
+    `update`, which must be able to rewrite it), a translation whose icons,
+    cross-references or placeholders differ from its source (at its msgstr line). The
+    previous msgids (`#| msgid`) that Babel's reader drops are restored.
+    """
+    limit = limits().catalog_file_bytes
+    data = read_capped(path, limit)
+    if data is None:
+        raise CatalogError(path, f"catalog too large (over {limit} bytes)", 1)
+    if b"\0" in data:
+        raise CatalogError(path, "binary file, not a PO catalog", _line_at(data, data.index(0)))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CatalogError(path, "not UTF-8 text", _line_at(data, error.start)) from None
+    try:
+        catalog = read_po(
+            io.BytesIO(data), locale=locale_code(lang) if lang else None, abort_invalid=True
+        )
+    except PoFileError as error:
+        raise CatalogError(path, f"invalid PO: {error.args[0]}", error.lineno + 1) from None
+    except (ValueError, UnknownLocaleError) as error:
+        raise CatalogError(path, f"invalid PO: {error}", 1) from None
+    if check_markup:
+        _refuse_markup_changes(path, catalog, text)
+    previous = _previous_msgids(text)
     for entry in catalog:
         if entry.context in previous and not entry.previous_id:
             entry.previous_id = [previous[entry.context]]
     return catalog
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def _refuse_markup_changes(path: Path, catalog: Catalog, text: str) -> None:
+    """The first translation whose markup differs from its source, at its msgstr line."""
+    lines = text.splitlines()
+    for entry in catalog:
+        problem = _markup_problem(entry)
+        if problem:
+            raise CatalogError(path, problem, _msgstr_line(lines, entry.lineno or 1))
+
+
+def _msgstr_line(lines: list[str], start: int) -> int:
+    """The 1-based line of the msgstr of the entry whose msgid (or msgctxt) is at `start`."""
+    for number in range(max(start, 1), len(lines) + 1):
+        if lines[number - 1].startswith("msgstr"):
+            return number
+    return start
 
 
 def _previous_msgids(text: str) -> dict[str, str]:

@@ -6,6 +6,7 @@ commands, so `starpress --help` starts fast.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -294,25 +295,35 @@ def _check_play(mode: str, lang: str | None) -> None:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
 
 
-def _resume(
-    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """Continue a saved game where it stopped."""
-    from automa import runner
+def _resume(game: str) -> Callable[..., None]:
+    """The `resume` command of one game's bot (a log of another game is refused)."""
 
-    raise typer.Exit(runner.resume(_root(), log, auto, as_json))
+    def resume(
+        log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+        auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+    ) -> None:
+        """Continue a saved game where it stopped."""
+        from automa import runner
+
+        raise typer.Exit(runner.resume(_root(), log, auto, as_json, game=game))
+
+    return resume
 
 
-def _replay(
-    log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """Print a saved game's transcript again, from its log alone."""
-    from automa import runner
+def _replay(game: str) -> Callable[..., None]:
+    """The `replay` command of one game's bot (a log of another game is refused)."""
 
-    raise typer.Exit(runner.replay(_root(), log, as_json))
+    def replay(
+        log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
+        as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
+    ) -> None:
+        """Print a saved game's transcript again, from its log alone."""
+        from automa import runner
+
+        raise typer.Exit(runner.replay(_root(), log, as_json, game=game))
+
+    return replay
 
 
 @afternova_app.command("play")
@@ -334,8 +345,8 @@ def afternova_play(
     raise typer.Exit(runner.play(_root(), "afternova", mode, seed, save, lang, auto, as_json))
 
 
-afternova_app.command("resume")(_resume)
-afternova_app.command("replay")(_replay)
+afternova_app.command("resume")(_resume("afternova"))
+afternova_app.command("replay")(_replay("afternova"))
 
 
 @afternova_app.command("simulate")
@@ -376,8 +387,8 @@ def luna_play(
     )
 
 
-luna_app.command("resume")(_resume)
-luna_app.command("replay")(_replay)
+luna_app.command("resume")(_resume("luna-maris"))
+luna_app.command("replay")(_replay("luna-maris"))
 
 
 @luna_app.command("simulate")

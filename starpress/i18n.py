@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
 
+from starpress.catalogs import read_catalog
 from starpress.model import Game, PathKey, all_texts, map_texts
 from starpress.text import Text
 
@@ -25,8 +25,7 @@ def read_game_catalog(root: Path, game_id: str, lang: str) -> Catalog | None:
     path = catalog_path(root, game_id, lang)
     if not path.is_file():
         return None
-    with path.open("rb") as handle:
-        return read_po(handle, locale=lang.replace("-", "_"))
+    return read_catalog(path, lang)  # strict: a broken catalog is one located error
 
 
 def localize(root: Path, game: Game, lang: str) -> Game:

@@ -6,7 +6,6 @@ A game is returned only when it has no problem at all.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +14,8 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from starpress import text
+from starpress import svg, text
+from starpress.errors import InputError
 from starpress.model import (
     LANGUAGES,
     RECORD_ID_RE,
@@ -209,6 +209,7 @@ class _GameLoader:
         try:
             content = self._with_ids(path, located, ContentFile.model_validate(located.data))
         except ValidationError as error:
+            _refuse_over_limit(path, located, error)
             self.problems.extend(validation_problems(path, located, error))
             return path, located, None
         self.contents.append((path, located, content))
@@ -421,9 +422,10 @@ class _GameLoader:
                         f"icon name needs the source language {info.source_language}",
                     )
                 if isinstance(icon.get("file"), str):
-                    problem = _svg_problem(self.folder / icon["file"])
+                    where = Problem(display_path(path), *located.value_pos((*loc, "file")), "")
+                    problem = _svg_problem(self.folder, icon["file"], where)
                     if problem:
-                        self._report(path, *located.value_pos((*loc, "file")), problem)
+                        self._report_at(where, problem)
         return known
 
     def _report(self, path: Path, line: int, col: int, message: str) -> None:
@@ -485,6 +487,8 @@ def _validation_problem(path: Path, located: Located, detail: ErrorDetails) -> P
         sign = "≥" if kind == "greater_than_equal" else ">"
         bound = ctx.get("ge", ctx.get("gt"))
         message = f"{name} must be {sign} {bound} (got {given!r})"
+    elif kind == "less_than_equal":
+        message = f"{name} must be ≤ {ctx.get('le')} (got {given!r})"
     elif kind == "string_pattern_mismatch":
         message = f"{name} {given!r} must be lowercase words joined by '-'"
     elif kind == "too_short":
@@ -556,16 +560,26 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def _svg_problem(path: Path) -> str | None:
-    """Why the file is not a usable SVG icon, or None when it is."""
-    if not path.is_file():
-        return f"icon file not found: {display_path(path)}"
+def _svg_problem(folder: Path, file: str, where: Problem) -> str | None:
+    """Why an icon file is missing, or None when it is there and usable.
+
+    An icon that is outside its game folder, or that `starpress.svg` cannot reduce to safe
+    drawing, stops the load at once with one located line (InputError), like a YAML bomb.
+    """
     try:
-        root = ElementTree.parse(path).getroot()
-    except ElementTree.ParseError as error:
-        return f"icon file is not valid XML: {display_path(path)} ({error})"
-    if root.tag not in ("svg", "{http://www.w3.org/2000/svg}svg"):
-        return f"icon file is not an SVG: {display_path(path)}"
-    if "viewBox" not in root.attrib:
-        return f"icon SVG needs a viewBox: {display_path(path)}"
+        icon = svg.icon_path(folder, file)
+        if not icon.is_file():
+            return f"icon file not found: {display_path(icon)}"
+        svg.sanitized_svg(icon, folder)
+    except svg.SvgError as error:
+        raise InputError(where.path, str(error), where.line, where.col) from None
     return None
+
+
+def _refuse_over_limit(path: Path, located: Located, error: ValidationError) -> None:
+    """A value over `limits.yaml` (a count of 10⁹ copies) is hostile input, not a typo to
+    list with the others: it stops the load at once with one located line."""
+    for detail in error.errors():
+        if detail["type"] == "less_than_equal":
+            problem = _validation_problem(path, located, detail)
+            raise InputError(problem.path, problem.message, problem.line, problem.col)

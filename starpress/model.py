@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from starpress.limits import limits
 from starpress.text import Text, Token
 
 LANGUAGES: tuple[str, ...] = ("pt-BR", "es", "it", "en")
@@ -206,7 +207,7 @@ class Component(Record):
     id: str
     kind: ComponentKind
     name: Text
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=limits().count)  # limits.yaml: far above any real box
     size: str | None = None
     faces: list[Face] = []
     description: Text | None = None
@@ -310,7 +311,7 @@ class Card(Record):
 
     id: str
     component: str
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=limits().count)  # limits.yaml
     layout: Slug | None = None
     name: Text | None = None
     fields: dict[str, FieldValue] = {}

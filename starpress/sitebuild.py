@@ -32,6 +32,7 @@ def config_path(root: Path, lang: str) -> Path:
 def build(root: Path, langs: list[str], jobs: int | None = None) -> list[LanguageBuild]:
     """`mkdocs build --strict` for each language, in parallel processes, then the root page."""
     workers = jobs or os.cpu_count() or 2
+    check_catalogs(root, langs)
 
     def one(lang: str) -> LanguageBuild:
         done = subprocess.run(
@@ -122,3 +123,17 @@ def write_root_page(site_dir: Path) -> Path:
     path = site_dir / "index.html"
     path.write_text(page, encoding="utf-8")
     return path
+
+
+def check_catalogs(root: Path, langs: list[str]) -> None:
+    """Read every catalog the languages need, strictly, before any build process starts: a
+    broken catalog is one located error (InputError) here, not a traceback in a child."""
+    from starpress import catalogs
+    from starpress.load import game_ids
+
+    for lang in langs:
+        paths = [catalogs.ui_catalog_path(root, lang)]
+        paths += [catalogs.game_catalog_path(root, game, lang) for game in game_ids(root)]
+        for path in paths:
+            if path.is_file():
+                catalogs.read_catalog(path, lang)

@@ -23,11 +23,10 @@ from xml.etree import ElementTree
 import yaml
 from babel import Locale
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from starpress import sitefiles, sitetext
+from starpress import catalogs, sitefiles, sitetext
 from starpress.i18n import localize
 from starpress.load import load_games
 from starpress.model import (
@@ -76,11 +75,10 @@ def language_name(lang: str, in_lang: str | None = None) -> str:
 @cache
 def ui_translations(root: Path, lang: str) -> NullTranslations:
     """The site's UI strings (English msgids) in a language, from templates/locale/."""
-    path = root / "templates" / "locale" / lang.replace("-", "_") / "LC_MESSAGES" / "messages.po"
+    path = catalogs.ui_catalog_path(root, lang)
     if lang == "en" or not path.is_file():
         return NullTranslations()
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang.replace("-", "_"))
+    catalog = catalogs.read_catalog(path, lang)  # the one strict reader
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)

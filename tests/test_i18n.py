@@ -128,9 +128,15 @@ def test_compile_rejects_a_translation_that_loses_markup(translated: Path) -> No
         if message.context == "demo.rules.setup.body":
             message.string = "Toma una moneda y lee [[demo.glossary.coin]]."
     catalogs.write_catalog(path, catalog)
+    lines = path.read_text("utf-8").splitlines()
+    context = lines.index('msgctxt "demo.rules.setup.body"')
+    msgstr = next(n for n in range(context, len(lines)) if lines[n].startswith("msgstr")) + 1
     result = run_cli("i18n", "compile", cwd=translated)
-    assert result.returncode == 1
-    assert "demo.rules.setup.body: markup differs (missing [':coin:'], extra [])" in result.stderr
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"error: content/demo/locale/es.po:{msgstr}: demo.rules.setup.body: "
+        "markup differs (missing [':coin:'], extra [])\n"
+    )
 
 
 def test_pybabel_extract_uses_our_extractor(tmp_path: Path) -> None:

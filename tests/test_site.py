@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html as entities
 import html.parser
+import json
 import posixpath
 import re
 import shlex
@@ -195,7 +196,8 @@ def test_bot_pages_show_commands_that_run(lang: str, tmp_path: Path) -> None:
             check=False,
         )
         assert run.returncode == 0 and not run.stderr, run.stderr
-        assert save.read_text("utf-8").startswith('{"game": "' + game)
+        start = json.loads(save.read_text("utf-8").splitlines()[0])
+        assert (start["t"], start["game"], start["lang"]) == ("start", game, lang)
         assert f'"lang": "{lang}"' in save.read_text("utf-8").splitlines()[0]
 
 

@@ -1,0 +1,54 @@
+"""The input limits (`limits.yaml` beside this file), loaded once.
+
+They are data: a bigger box or a longer rulebook is a change to the YAML, not to the code
+that enforces it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+LIMITS_FILE = Path(__file__).with_name("limits.yaml")
+
+
+@dataclass(frozen=True)
+class Limits:
+    yaml_file_bytes: int
+    yaml_depth: int
+    yaml_string_chars: int
+    yaml_nodes: int
+    count: int
+    svg_file_bytes: int
+    svg_elements: int
+    catalog_file_bytes: int
+    save_line_bytes: int
+    save_events: int
+
+
+@cache
+def limits() -> Limits:
+    """The limits of `limits.yaml` (a file we ship, so plain `safe_load` is enough)."""
+    data = yaml.safe_load(LIMITS_FILE.read_text("utf-8"))
+    return Limits(
+        yaml_file_bytes=int(data["yaml"]["file_bytes"]),
+        yaml_depth=int(data["yaml"]["depth"]),
+        yaml_string_chars=int(data["yaml"]["string_chars"]),
+        yaml_nodes=int(data["yaml"]["nodes"]),
+        count=int(data["content"]["count"]),
+        svg_file_bytes=int(data["svg"]["file_bytes"]),
+        svg_elements=int(data["svg"]["elements"]),
+        catalog_file_bytes=int(data["catalog"]["file_bytes"]),
+        save_line_bytes=int(data["save"]["line_bytes"]),
+        save_events=int(data["save"]["events"]),
+    )
+
+
+def read_capped(path: Path, limit: int) -> bytes | None:
+    """The bytes of a file, or None when it holds more than `limit` (reads at most limit+1)."""
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    return None if len(data) > limit else data
