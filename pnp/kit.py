@@ -201,8 +201,9 @@ class _Builder:
             )
         if sheet.capacity == 0:
             raise DrawError(
+                self.context.templates.path,
                 f"{faces[0].card.component}: a {width / MM:.1f} x {height / MM:.1f} mm"
-                f" card does not fit on {options.paper}"
+                f" card does not fit on {options.paper}",
             )
         with_backs = faces[0].back is not None and not options.proof
         for start in range(0, len(faces), sheet.capacity):
