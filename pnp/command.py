@@ -100,7 +100,7 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
         errors.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)
         return EXIT_BAD_INPUT
     except atomic.Terminated:
-        errors.print("interrupted: no kit written", highlight=False)
+        errors.print("interrupted: nothing half-written is left", highlight=False)
         return EXIT_TERMINATED
 
 

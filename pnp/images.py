@@ -83,7 +83,10 @@ def _checked(path: Path, _mtime_ns: int, size: int) -> Path:
         raise ImageRefused(
             f"image {shown} has over {_LIMITS.pixels} pixels, the limit (pnp/limits.yaml)"
         ) from None
+    except Image.UnidentifiedImageError:
+        raise ImageRefused(f"image {shown} is not a PNG or JPEG file") from None
     except Exception as error:  # Pillow raises many kinds for a broken file
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        text = str(error).replace(str(path), shown)
+        reason = text.splitlines()[0] if text else type(error).__name__
         raise ImageRefused(f"image {shown} cannot be read: {reason}") from None
     return path

@@ -20,7 +20,7 @@ from pnp.layoutvalues import box_extent, card_size, check_templates
 from pnp.limits import LIMITS
 from pnp.units import MM
 from starpress.load import ContentError, Problem, display_path, validation_problems
-from starpress.model import Game
+from starpress.model import Game, size_mm
 from starpress.yamlpos import Located, YamlSyntaxError, load_located
 
 Length = float | str
@@ -213,6 +213,8 @@ class _Checker:
                 "(limit in pnp/limits.yaml)",
             )
             return None
+        if len(layout.boxes) > LIMITS.layout.boxes:
+            return None  # reported with the layout's values
         parent_boxes: tuple[Box, ...] = ()
         inherited: dict[str, object] = {}
         if layout.extends is not None:
@@ -282,24 +284,28 @@ class _Checker:
         self._check_extents(layouts)
 
     def _check_extents(self, layouts: dict[str, ResolvedLayout | None]) -> None:
-        """Every box of every printed face has a width and height above zero on its card."""
+        """Every box of every printed face has a width and height above zero on its card.
+
+        Runs only on values that passed every other check, so each length parses."""
+        if self.problems:
+            return
         sizes = {component.id: component.size for component in self.game.components}
         checked: set[tuple[str, str]] = set()
         for card in self.game.cards:
             chosen = self.raw.components.get(card.component)
-            if chosen is None:
-                continue
-            front = layouts.get(card.layout or chosen.front)
-            if front is None:
+            front = layouts.get(card.layout or chosen.front) if chosen else None
+            if chosen is None or front is None:
                 continue
             size = front.size or sizes.get(card.component) or "poker"
-            where = (
-                ("layouts", front.name, "size") if front.size else ("components", card.component)
-            )
-            width, height = card_size(size, where, self.report)
+            if ("", size) not in checked:
+                checked.add(("", size))
+                card_size(size, ("components", card.component), self.report)
+            if self.problems:
+                return
+            width, height = size_mm(size)
             back = layouts.get(chosen.back) if chosen.back else None
             for layout in (front, back):
-                if layout is None or (layout.name, size) in checked or not width:
+                if layout is None or (layout.name, size) in checked:
                     continue
                 checked.add((layout.name, size))
                 for box in layout.boxes:
