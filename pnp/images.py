@@ -11,7 +11,7 @@ import warnings
 from functools import cache
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 
 from pnp.limits import LIMITS
 from starpress.errors import shown_path
@@ -83,7 +83,7 @@ def _checked(path: Path, _mtime_ns: int, size: int) -> Path:
         raise ImageRefused(
             f"image {shown} has over {_LIMITS.pixels} pixels, the limit (pnp/limits.yaml)"
         ) from None
-    except Image.UnidentifiedImageError:
+    except UnidentifiedImageError:
         raise ImageRefused(f"image {shown} is not a PNG or JPEG file") from None
     except Exception as error:  # Pillow raises many kinds for a broken file
         text = str(error).replace(str(path), shown)
