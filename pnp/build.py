@@ -10,6 +10,8 @@ from pathlib import Path
 from pnp.export import Source, export_pngs, export_tts
 from pnp.kit import KitOptions, KitReport, build_kit, printed_faces
 from pnp.layout import Templates, load_templates
+from pnp.limits import LIMITS
+from starpress.errors import InputError
 from starpress.i18n import localize
 from starpress.load import ContentError, load_games
 from starpress.model import LANGUAGES, Game
@@ -57,11 +59,23 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
         except ContentError as error:
             problems.extend(error.problems)
             continue
+        _check_size(root, game, templates, options)
         for code in languages(game, lang):
             jobs.append(Job(game, templates, replace(options, lang=code)))
     if problems:
         raise ContentError(problems)
     return jobs
+
+
+def _check_size(root: Path, game: Game, templates: Templates, options: KitOptions) -> None:
+    """Refuse a kit with more cards (faces x copies) than `pnp/limits.yaml` allows."""
+    faces = len(printed_faces(game, templates, options.proof))
+    if faces > LIMITS.kit.faces:
+        raise InputError(
+            root / "content" / game.id,
+            f"the kit would print {faces} cards (faces x copies), over the limit of "
+            f"{LIMITS.kit.faces} (pnp/limits.yaml)",
+        )
 
 
 def run(

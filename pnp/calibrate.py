@@ -7,7 +7,6 @@ number of the back's scale: that number, X and Y as seen from the back, is the o
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -17,6 +16,7 @@ from pnp.fonts import face, register_fonts
 from pnp.kit import PAPERS, KitOptions
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM
+from starpress.atomic import atomic_path
 
 SCALE_MM = 5
 """The scales read from -5 to +5 mm in half millimetres."""
@@ -46,23 +46,19 @@ def build_calibration(out_dir: Path, options: KitOptions) -> Path:
     width, height = paper["width"] * MM, paper["height"] * MM
     path = calibration_path(out_dir, options)
     out_dir.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.part")
-    canvas = KitCanvas(str(temporary), pagesize=(width, height), invariant=1, lang="en")
-    canvas.setTitle(f"starpress duplex calibration ({options.paper}, {options.duplex} edge)")
-    canvas.setAuthor("starpress")
     fronts = targets(width, height)
     sheet = impose.Sheet(width, height, 1, len(fronts), tuple(fronts))
     flip = options.duplex if options.duplex != "none" else "long"
     backs = impose.back_slots(sheet, flip)
-    try:
+    with atomic_path(path) as temporary:
+        canvas = KitCanvas(str(temporary), pagesize=(width, height), invariant=1, lang="en")
+        canvas.setTitle(f"starpress duplex calibration ({options.paper}, {options.duplex} edge)")
+        canvas.setAuthor("starpress")
         _front_page(canvas, fronts, options, flip)
         canvas.showPage()
         _back_page(canvas, backs)
         canvas.showPage()
         canvas.save()
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
     return path
 
 

@@ -2,28 +2,41 @@
 
 from __future__ import annotations
 
+import math
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast, get_args
+from typing import TypeVar, cast, get_args
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from pnp import impose, marks
 from pnp.build import BuildResult, plan
 from pnp.build import run as run_jobs
 from pnp.calibrate import build_calibration
-from pnp.faces import DrawError
-from pnp.kit import PAPERS, KitOptions
+from pnp.kit import PAPERS, PRESETS, KitOptions
+from pnp.limits import LIMITS
+from starpress import atomic
+from starpress.errors import InputError
 from starpress.load import ContentError, UnknownGame
 from starpress.model import LANGUAGES
 
+T = TypeVar("T")
+
 EXIT_OVERFLOW = 1
 EXIT_BAD_INPUT = 2
+EXIT_TERMINATED = 128 + 15
+"""What a shell reports for a process ended by SIGTERM."""
 
 
-class OptionError(ValueError):
+class OptionError(InputError):
     """An option value that is not allowed; the message names the option."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(None, message)
 
 
 @dataclass(frozen=True)
@@ -58,6 +71,11 @@ def parse_options(request: Request) -> KitOptions:
     except ValueError:
         message = f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not {request.back_offset!r}"
         raise OptionError(message) from None
+    kit = LIMITS.kit
+    _within("--bleed", request.bleed, 0.0, kit.bleed_mm)
+    _within("--back-offset X", dx, -kit.back_offset_mm, kit.back_offset_mm)
+    _within("--back-offset Y", dy, -kit.back_offset_mm, kit.back_offset_mm)
+    _within("margin_mm in pnp/presets.yaml", float(PRESETS["margin_mm"]), 0.0, kit.margin_mm)
     return KitOptions(
         lang="",
         paper=request.paper,
@@ -73,11 +91,25 @@ def parse_options(request: Request) -> KitOptions:
 
 
 def run(root: Path, request: Request, console: Console, errors: Console) -> int:
-    """The whole command; returns the exit code."""
+    """The whole command; returns the exit code. Bad input of any kind is one line on
+    `errors` and exit 2; SIGTERM and Ctrl-C leave no temporary file behind."""
+    try:
+        with atomic.terminate_as_exception():
+            return _run(root, request, console, errors)
+    except InputError as error:
+        errors.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)
+        return EXIT_BAD_INPUT
+    except atomic.Terminated:
+        errors.print("interrupted: nothing half-written is left", highlight=False)
+        return EXIT_TERMINATED
+
+
+def _run(root: Path, request: Request, console: Console, errors: Console) -> int:
     try:
         options = parse_options(request)
         if request.target == "calibrate":
-            path = build_calibration(request.out, options)
+            prepare_out(request.out)
+            path = _writing(request.out, lambda: build_calibration(request.out, options))
             console.print(f"wrote {path}", highlight=False)
             return 0
         if request.lang not in ("all", "source", *LANGUAGES):
@@ -85,14 +117,16 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
             raise OptionError(f"--lang must be one of {allowed} (got {request.lang!r})")
         games = None if request.target == "all" else [request.target]
         jobs = plan(root, games, request.lang, options)
-    except (OptionError, UnknownGame) as error:
-        errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
-        return EXIT_BAD_INPUT
+    except UnknownGame as error:
+        raise OptionError(str(error)) from None
     except ContentError as error:
+        if len(error.problems) == 1:
+            raise OptionError(str(error.problems[0])) from None
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
         return EXIT_BAD_INPUT
+    prepare_out(request.out)
     total = sum(job.faces for job in jobs)
     bar = Progress(
         TextColumn("[bold]print-and-play"),
@@ -103,22 +137,45 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
         transient=True,
         disable=not console.is_terminal,
     )
-    try:
-        with bar:
-            task = bar.add_task("cards", total=total)
-            result = run_jobs(
+    with bar:
+        task = bar.add_task("cards", total=total)
+        result = _writing(
+            request.out,
+            lambda: run_jobs(
                 root,
                 jobs,
                 request.out,
                 lambda done: bar.advance(task, done),
                 request.png,
                 request.tts,
-            )
-    except DrawError as error:
-        errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
-        return EXIT_BAD_INPUT
+            ),
+        )
     _report(result, console, errors)
     return EXIT_OVERFLOW if result.overflow and request.strict else 0
+
+
+def prepare_out(out: Path) -> None:
+    """Make sure the output folder exists and takes files; remove what a killed earlier
+    build left half-written there."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out, prefix=".starpress-probe-"):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise InputError(out, f"--out: cannot create or write this folder ({reason})") from None
+    for folder in (out, *out.glob("png/*"), *out.glob("tts/*")):
+        atomic.remove_stale(folder)
+
+
+def _writing(out: Path, work: Callable[[], T]) -> T:
+    """`work()`, with a failure to write a file (disk full, permissions) as one line."""
+    try:
+        return work()
+    except OSError as error:
+        where = error.filename if isinstance(error.filename, str) else out
+        reason = error.strerror or type(error).__name__
+        raise InputError(where, f"cannot write the kit ({reason})") from None
 
 
 def _report(result: BuildResult, console: Console, errors: Console) -> None:
@@ -141,6 +198,14 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
         errors.print(f"text does not fit its box ({len(result.overflow)}):", highlight=False)
         for line in result.overflow:
             errors.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _within(option: str, value: float, low: float, high: float) -> None:
+    if not (math.isfinite(value) and low <= value <= high):
+        raise OptionError(
+            f"{option} must be between {low:g} and {high:g} mm (got {value:g}; "
+            "limits in pnp/limits.yaml)"
+        )
 
 
 def _choose(option: str, value: str, allowed: tuple[str, ...]) -> None:

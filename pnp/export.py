@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,7 @@ from pnp.kit import PRESETS, Face, printed_faces
 from pnp.layout import Templates
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM
+from starpress.atomic import write_atomic
 from starpress.model import Game
 
 PNG = PRESETS["png"]
@@ -110,7 +110,7 @@ def _rasterise(
             size = FaceSize(design.face.width, design.face.height, bleed)
             pixels = (round(size.outer_width / 72 * dpi), round(size.outer_height / 72 * dpi))
             path = out_dir / f"{design.name}.png"
-            _write_atomic(path, _raster(page, pixels, dpi))
+            write_atomic(path, _raster(page, pixels, dpi))
             paths.append(path)
     return paths
 
@@ -151,19 +151,19 @@ def export_tts(source: Source, out_dir: Path, lang: str) -> list[Path]:
         custom: dict[str, dict[str, object]] = {}
         back_path = out_dir / f"{stem}-back.png"
         if not per_card_backs:
-            _write_atomic(back_path, _png(hidden))
+            write_atomic(back_path, _png(hidden))
             written.append(back_path)
         for sheet_number, start in enumerate(range(0, len(cards), per_sheet)):
             chunk = cards[start : start + per_sheet]
             key = deck_number * 10 + sheet_number
             sheet, columns, rows = _sheet([fronts[face.card.id] for face in chunk], hidden)
             path = out_dir / f"{stem}-{sheet_number + 1}.png"
-            _write_atomic(path, _png(sheet))
+            write_atomic(path, _png(sheet))
             written.append(path)
             if per_card_backs:
                 back_sheet, _, _ = _sheet([backs[face.card.id] for face in chunk], hidden)
                 back_path = out_dir / f"{stem}-{sheet_number + 1}-backs.png"
-                _write_atomic(back_path, _png(back_sheet))
+                write_atomic(back_path, _png(back_sheet))
                 written.append(back_path)
             custom[str(key)] = {
                 "FaceURL": path.resolve().as_uri(),
@@ -206,7 +206,7 @@ def export_tts(source: Source, out_dir: Path, lang: str) -> list[Path]:
         "ObjectStates": objects,
     }
     json_path = out_dir / f"{game.id}-{lang}.json"
-    _write_atomic(json_path, json.dumps(saved, indent=2, ensure_ascii=False).encode())
+    write_atomic(json_path, json.dumps(saved, indent=2, ensure_ascii=False).encode())
     written.append(json_path)
     return written
 
@@ -285,9 +285,3 @@ def _transform(x: float) -> dict[str, float]:
         "scaleY": 1.0,
         "scaleZ": 1.0,
     }
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    temporary = path.with_name(f".{path.name}.part")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)

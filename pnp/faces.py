@@ -13,11 +13,13 @@ from pathlib import Path
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import textfit
+from pnp import images, textfit
 from pnp.fonts import face as font_face
 from pnp.icons import IconForms
 from pnp.layout import FIELD_RE, Box, ResolvedLayout, Templates
+from pnp.layoutvalues import HEX_RE
 from pnp.units import to_points
+from starpress.errors import InputError
 from starpress.model import Card, FieldValue, Game
 from starpress.text import Text
 
@@ -73,8 +75,13 @@ def face_context(
     return FaceContext(canvas, icons, templates, game.id, game.ids(), folder, ink_saver)
 
 
-class DrawError(ValueError):
-    """A card that cannot be drawn as its layout asks (e.g. an unknown colour)."""
+class DrawError(InputError):
+    """A card that cannot be drawn as its layout asks (e.g. an unknown colour), located at
+    the layout's box."""
+
+
+class _BoxRefused(ValueError):
+    """A value of one box that cannot be drawn; `draw_face` locates it."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,12 @@ def draw_face(
     for box in layout.boxes:
         if box.when is not None and not "".join(values.shown.get(box.when, [])):
             continue
-        _draw_box(ctx, box, values, size, card.id)
+        try:
+            _draw_box(ctx, box, values, size, card.id)
+        except (_BoxRefused, images.ImageRefused) as error:
+            line, col = ctx.templates.position(layout.name, box.name)
+            message = f"{card.id}: box '{box.name}': {error}"
+            raise DrawError(ctx.templates.path, message, line, col) from None
     if card.provenance == "prototype" and side == "front":
         _prototype_mark(ctx, layout, size)
 
@@ -157,8 +169,8 @@ def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_i
         x, y, w, h = _bleed_out(x, y, w, h, size)
     left = size.bleed + x
     bottom = size.bleed + size.height - y - h
-    fill = _color(ctx, box.fill, values, box.name, card_id)
-    stroke = _color(ctx, box.stroke, values, box.name, card_id)
+    fill = _color(ctx, box.fill, values)
+    stroke = _color(ctx, box.stroke, values)
     if ctx.ink_saver and box.full_bleed:
         fill, stroke = None, HexColor("#b0b0b0")
     # only rotation and dashes outlive a box; colours and widths are set before each use
@@ -176,16 +188,17 @@ def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_i
     elif box.type == "icon" and box.icon is not None:
         icon = _substitute(box.icon, values.raw)
         if icon:
+            _known_icon(ctx, icon.strip(":"))
             side = min(w, h)
             ctx.icons.draw(icon.strip(":"), left + (w - side) / 2, bottom + (h - side) / 2, side)
     elif box.type == "image" and box.image is not None:
         image = _substitute(box.image, values.raw)
         if image:
-            _image(ctx, ctx.folder / image, left, bottom, w, h, f"{card_id}: box '{box.name}'")
+            _image(ctx, image, left, bottom, w, h)
     elif box.type == "text" and box.text is not None:
         text = _substitute(box.text, values.shown, "\n" if box.join == "line" else " ")
         if text:
-            ink = _color(ctx, box.color or ctx.templates.defaults.color, values, box.name, card_id)
+            ink = _color(ctx, box.color or ctx.templates.defaults.color, values)
             _text(ctx, box, text, left, bottom, w, h, fill, ink, card_id)
     if isolated:
         canvas.restoreState()
@@ -223,12 +236,12 @@ def _shape(
         canvas.rect(left, bottom, w, h, **paint)
 
 
-def _image(
-    ctx: FaceContext, path: Path, left: float, bottom: float, w: float, h: float, where: str
-) -> None:
-    """A raster picture fitted in the box, centred, aspect kept (stored once per PDF)."""
-    if not path.is_file():
-        raise DrawError(f"{where}: image not found: {path}")
+def _image(ctx: FaceContext, image: str, left: float, bottom: float, w: float, h: float) -> None:
+    """A raster picture fitted in the box, centred, aspect kept (stored once per PDF).
+
+    Its path stays inside the game's folder and the file is checked before reportlab
+    reads it (`pnp/images.py`)."""
+    path = images.checked(images.inside(ctx.folder, image))
     ctx.canvas.drawImage(
         str(path), left, bottom, w, h, preserveAspectRatio=True, anchor="c", mask="auto"
     )
@@ -283,7 +296,13 @@ def _text(
     )
     canvas.drawText(writer)
     for icon_id, x, y, side in icons:
+        _known_icon(ctx, icon_id)
         ctx.icons.draw(icon_id, x, y, side)
+
+
+def _known_icon(ctx: FaceContext, icon_id: str) -> None:
+    if icon_id not in ctx.icons.files:
+        raise _BoxRefused(f"unknown icon ':{icon_id}:'")
 
 
 def _length(value: float | str, reference: float) -> float:
@@ -326,9 +345,7 @@ def _prototype_mark(ctx: FaceContext, layout: ResolvedLayout, size: FaceSize) ->
     canvas.restoreState()
 
 
-def _color(
-    ctx: FaceContext, value: str | None, values: Values, box: str, card_id: str
-) -> Color | None:
+def _color(ctx: FaceContext, value: str | None, values: Values) -> Color | None:
     """A colour from a name in `colors`, a #rrggbb value, or a field holding either."""
     if value is None or value == "none":
         return None
@@ -336,9 +353,6 @@ def _color(
     if not resolved:
         return None
     resolved = ctx.templates.colors.get(resolved, resolved)
-    if not _HEX_RE.match(resolved):
-        raise DrawError(
-            f"{card_id}: box '{box}': unknown colour {resolved!r} "
-            "(not in the layout's colors, not #rrggbb)"
-        )
+    if not HEX_RE.match(resolved):
+        raise _BoxRefused(f"unknown colour {resolved!r} (not in the layout's colors, not #rrggbb)")
     return HexColor(resolved)

@@ -7,7 +7,6 @@ a temporary file and renamed, so an interrupted build leaves no half-written kit
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ from pnp.fonts import register_fonts
 from pnp.layout import ResolvedLayout, Templates
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM, to_points
+from starpress.atomic import atomic_path
 from starpress.model import Card, Game, size_mm
 
 PRESETS = yaml.safe_load((Path(__file__).resolve().parent / "presets.yaml").read_text())
@@ -131,26 +131,24 @@ def build_kit(
     register_fonts()
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.part")
     paper = PAPERS[options.paper]
-    canvas = KitCanvas(
-        str(temporary),
-        pagesize=(paper["width"] * MM, paper["height"] * MM),
-        invariant=1,
-        lang=options.lang,
-        pageCompression=1,
-    )
-    title = game.info.titles.get(options.lang, game.info.title)  # type: ignore[call-overload]
-    canvas.setTitle(f"{title} – print-and-play ({options.lang}, {options.paper})")
-    canvas.setAuthor("starpress")
-    canvas.setSubject(f"{title}: every printed component, ready to cut")
-    canvas.setCreator("starpress")
-    context = face_context(canvas, game, templates, folder, options.ink_saver)
-    icons = context.icons
-    builder = _Builder(canvas, context, options)
     report = KitReport(path)
-    try:
-        icons.define_all()
+    with atomic_path(path) as temporary:
+        canvas = KitCanvas(
+            str(temporary),
+            pagesize=(paper["width"] * MM, paper["height"] * MM),
+            invariant=1,
+            lang=options.lang,
+            pageCompression=1,
+        )
+        title = game.info.titles.get(options.lang, game.info.title)  # type: ignore[call-overload]
+        canvas.setTitle(f"{title} – print-and-play ({options.lang}, {options.paper})")
+        canvas.setAuthor("starpress")
+        canvas.setSubject(f"{title}: every printed component, ready to cut")
+        canvas.setCreator("starpress")
+        context = face_context(canvas, game, templates, folder, options.ink_saver)
+        builder = _Builder(canvas, context, options)
+        context.icons.define_all()
         for group in _groups(printed_faces(game, templates, options.proof)):
             for placed in builder.place(group):
                 report.faces += placed
@@ -158,9 +156,6 @@ def build_kit(
                     progress(placed)
         report.pages = canvas.getPageNumber() - 1
         canvas.save()
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
@@ -208,8 +203,9 @@ class _Builder:
             )
         if sheet.capacity == 0:
             raise DrawError(
+                self.context.templates.path,
                 f"{faces[0].card.component}: a {width / MM:.1f} x {height / MM:.1f} mm"
-                f" card does not fit on {options.paper}"
+                f" card does not fit on {options.paper}",
             )
         with_backs = faces[0].back is not None and not options.proof
         for start in range(0, len(faces), sheet.capacity):

@@ -10,14 +10,17 @@ it sets.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from pnp.layoutvalues import box_extent, card_size, check_templates
+from pnp.limits import LIMITS
+from pnp.units import MM
 from starpress.load import ContentError, Problem, display_path, validation_problems
-from starpress.model import Game
+from starpress.model import Game, size_mm
 from starpress.yamlpos import Located, YamlSyntaxError, load_located
 
 Length = float | str
@@ -32,7 +35,7 @@ VAlign = Literal["top", "middle", "bottom"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Box(_Strict):
@@ -120,6 +123,12 @@ class Templates:
     defaults: Defaults
     components: dict[str, ComponentLayouts]
     layouts: dict[str, ResolvedLayout]
+    positions: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    """(layout, box) -> line and column of the entry that last sets the box."""
+
+    def position(self, layout: str, box: str) -> tuple[int | None, int | None]:
+        """Where a resolved box is written, for messages about it."""
+        return self.positions.get((layout, box), (None, None))
 
     def front(self, component_id: str, layout: str | None = None) -> ResolvedLayout:
         return self.layouts[layout or self.components[component_id].front]
@@ -148,6 +157,8 @@ def load_templates(root: Path, game: Game) -> Templates:
     except ValidationError as error:
         raise ContentError(validation_problems(path, located, error)) from None
     checker = _Checker(path, located, raw, game)
+    icons = {icon.id for icon in game.icons}
+    check_templates(raw, root / "content" / game.id, icons, checker.report)
     layouts = {name: checker.resolve(name) for name in raw.layouts}
     checker.check_components(layouts)
     if checker.problems:
@@ -158,6 +169,12 @@ def load_templates(root: Path, game: Game) -> Templates:
         defaults=raw.defaults,
         components=raw.components,
         layouts={name: layout for name, layout in layouts.items() if layout is not None},
+        positions={
+            (name, box.name): checker.box_position(name, box.name)
+            for name, layout in layouts.items()
+            if layout is not None
+            for box in layout.boxes
+        },
     )
 
 
@@ -170,6 +187,7 @@ class _Checker:
         self.raw = raw
         self.game = game
         self.problems: list[Problem] = []
+        self.resolved: dict[str, ResolvedLayout | None] = {}
 
     def report(self, loc: tuple[str | int, ...], message: str) -> None:
         self.problems.append(
@@ -177,10 +195,26 @@ class _Checker:
         )
 
     def resolve(self, name: str, seen: tuple[str, ...] = ()) -> ResolvedLayout | None:
+        """The layout with its `extends` chain applied; None (reported) if it cannot be."""
+        if name not in self.resolved:
+            self.resolved[name] = self._resolve(name, seen)
+        return self.resolved[name]
+
+    def _resolve(self, name: str, seen: tuple[str, ...]) -> ResolvedLayout | None:
         layout = self.raw.layouts[name]
         if name in seen:
-            self.report(("layouts", name, "extends"), f"layout '{name}' extends itself")
+            chain = " -> ".join((*seen[seen.index(name) :], name))
+            self.report(("layouts", name, "extends"), f"layout '{name}' extends itself ({chain})")
             return None
+        if len(seen) >= LIMITS.layout.extends_depth:
+            self.report(
+                ("layouts", name, "extends"),
+                f"'extends' chain longer than {LIMITS.layout.extends_depth} layouts "
+                "(limit in pnp/limits.yaml)",
+            )
+            return None
+        if len(layout.boxes) > LIMITS.layout.boxes:
+            return None  # reported with the layout's values
         parent_boxes: tuple[Box, ...] = ()
         inherited: dict[str, object] = {}
         if layout.extends is not None:
@@ -198,6 +232,13 @@ class _Checker:
                 "radius": parent.radius,
             }
         boxes = self._merge(name, parent_boxes, layout)
+        if len(boxes) > LIMITS.layout.boxes:
+            self.report(
+                ("layouts", name),
+                f"more than {LIMITS.layout.boxes} boxes with inherited ones "
+                "(limit in pnp/limits.yaml)",
+            )
+            return None
         return ResolvedLayout(
             name=name,
             shape=layout.shape or inherited.get("shape", "rect"),  # type: ignore[arg-type]
@@ -240,6 +281,64 @@ class _Checker:
                 self.report(
                     ("layouts",), f"card '{card.id}' asks for unknown layout '{card.layout}'"
                 )
+        self._check_extents(layouts)
+
+    def _check_extents(self, layouts: dict[str, ResolvedLayout | None]) -> None:
+        """Every box of every printed face has a width and height above zero on its card.
+
+        Runs only on values that passed every other check, so each length parses."""
+        if self.problems:
+            return
+        sizes = {component.id: component.size for component in self.game.components}
+        checked: set[tuple[str, str]] = set()
+        for card in self.game.cards:
+            chosen = self.raw.components.get(card.component)
+            front = layouts.get(card.layout or chosen.front) if chosen else None
+            if chosen is None or front is None:
+                continue
+            size = front.size or sizes.get(card.component) or "poker"
+            if ("", size) not in checked:
+                checked.add(("", size))
+                card_size(size, ("components", card.component), self.report)
+            if self.problems:
+                return
+            width, height = size_mm(size)
+            back = layouts.get(chosen.back) if chosen.back else None
+            for layout in (front, back):
+                if layout is None or (layout.name, size) in checked:
+                    continue
+                checked.add((layout.name, size))
+                for box in layout.boxes:
+                    for key, reference in (("w", width), ("h", height)):
+                        value = getattr(box, key)
+                        if value is None:
+                            continue
+                        extent = box_extent(value, reference * MM)
+                        # a line may be flat (w or h 0); any other box needs an area
+                        if extent < 0 or (extent == 0 and box.type != "line"):
+                            self.report(
+                                self.box_key(layout.name, box.name, key),
+                                f"box '{box.name}': {key} {value!r} leaves nothing of a "
+                                f"{width:g} x {height:g} mm card",
+                            )
+
+    def box_key(self, name: str, box_name: str, key: str | None = None) -> tuple[str | int, ...]:
+        """Where in the file the box (or one of its keys) is last set, along `extends`."""
+        found: tuple[str | int, ...] = ("layouts", name)
+        for _ in range(LIMITS.layout.extends_depth + 1):
+            layout = self.raw.layouts.get(name)
+            if layout is None:
+                break
+            for index, box in reversed(list(enumerate(layout.boxes))):
+                if box.name == box_name and (key is None or key in box.model_fields_set):
+                    return ("layouts", name, "boxes", index) + ((key,) if key else ())
+            if layout.extends is None:
+                break
+            name = layout.extends
+        return found
+
+    def box_position(self, name: str, box_name: str) -> tuple[int, int]:
+        return self.located.value_pos(self.box_key(name, box_name))
 
 
 def _first(*values: Length | object | None) -> Length:

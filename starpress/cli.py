@@ -136,7 +136,7 @@ def pnp(
     paper: Annotated[str, typer.Option(help="a4, letter or a3.")] = "a4",
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build/pnp"),
     marks: Annotated[str, typer.Option(help="crop, lines or none.")] = "crop",
-    bleed: Annotated[float, typer.Option(help="Bleed in mm.", min=0, max=6)] = 3.0,
+    bleed: Annotated[float, typer.Option(help="Bleed in mm (0 to 6).")] = 3.0,
     bleed_mode: Annotated[
         str, typer.Option(help="shared (bleed only outside the grid) or card.")
     ] = "shared",

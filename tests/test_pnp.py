@@ -182,9 +182,9 @@ def test_bad_layout_is_a_one_line_error_and_writes_nothing(kit_project: Path) ->
     )
     result = run_cli("pnp", "demo", cwd=kit_project)
     assert result.returncode == 2
-    assert result.stderr.splitlines()[0] == (
-        "templates/cards/demo.yaml:12:40: unknown field 'colour'"
-    )
+    assert result.stderr.splitlines() == [
+        "error: templates/cards/demo.yaml:12:40: unknown field 'colour'"
+    ]
     assert not (kit_project / "build").exists()
 
 
@@ -230,13 +230,13 @@ def test_list_items_by_index_and_one_per_line(kit_project: Path) -> None:
     assert Values({}, {}).shown == {}
 
 
-def test_unknown_colour_is_a_one_line_error_naming_card_and_box(kit_project: Path) -> None:
+def test_unknown_colour_is_a_one_line_error_located_in_the_layout(kit_project: Path) -> None:
     layout = kit_project / "templates" / "cards" / "demo.yaml"
     layout.write_text(LAYOUT.replace('fill: "#203040"', "fill: rojo"))
     result = run_cli("pnp", "demo", cwd=kit_project)
     assert result.returncode == 2
     assert result.stderr.strip() == (
-        "error: demo.card.ace: box 'background': unknown colour 'rojo' "
+        "error: templates/cards/demo.yaml:12:64: unknown colour 'rojo' "
         "(not in the layout's colors, not #rrggbb)"
     )
     assert not list((kit_project / "build" / "pnp").glob("*.pdf"))
@@ -354,4 +354,7 @@ def test_image_box_draws_a_picture_stored_once(kit_project: Path) -> None:
     (art / "ace.png").unlink()
     result = run_cli("pnp", "demo", cwd=kit_project)
     assert result.returncode == 2
-    assert result.stderr.startswith("error: demo.card.ace: box 'art': image not found: ")
+    assert result.stderr.strip() == (
+        "error: templates/cards/demo.yaml:9:9: demo.card.ace: box 'art': "
+        "image not found: content/demo/art/ace.png"
+    )
