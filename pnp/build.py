@@ -32,7 +32,7 @@ class BuildResult:
 
 @dataclass(frozen=True)
 class Job:
-    game: Game
+    game: Game  # already in the kit's language (starpress.i18n.localize)
     templates: Templates
     options: KitOptions
 
@@ -61,7 +61,8 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
             continue
         _check_size(root, game, templates, options)
         for code in languages(game, lang):
-            jobs.append(Job(game, templates, replace(options, lang=code)))
+            # localised here, so a bad catalog is refused before anything is written
+            jobs.append(Job(localize(root, game, code), templates, replace(options, lang=code)))
     if problems:
         raise ContentError(problems)
     return jobs
@@ -89,7 +90,7 @@ def run(
     """Build each job's kit PDF, and its print-shop PNGs and TTS decks when asked."""
     result = BuildResult()
     for job in jobs:
-        game = localize(root, job.game, job.options.lang)
+        game = job.game
         folder = root / "content" / game.id
         report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
         result.reports.append(report)

@@ -15,6 +15,7 @@ from pnp.build import plan, run
 from pnp.export import Source, export_gallery
 from pnp.kit import KitOptions
 from pnp.layout import load_templates
+from starpress.atomic import write_atomic
 from starpress.i18n import localize
 from starpress.load import load_games
 from starpress.sitefiles import GALLERY_MANIFEST, PAPERS, gallery_folder, kit_file
@@ -47,5 +48,5 @@ def draw_gallery(root: Path, game_id: str, lang: str) -> Path:
     pictures = export_gallery(source, folder, GALLERY_DPI)
     manifest = folder / GALLERY_MANIFEST
     names = {card_id: path.name for card_id, path in pictures.items()}
-    manifest.write_text(json.dumps(names, indent=1, sort_keys=True), "utf-8")
+    write_atomic(manifest, json.dumps(names, indent=1, sort_keys=True).encode("utf-8"))
     return manifest

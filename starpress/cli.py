@@ -204,8 +204,11 @@ def site_build(
     unknown = [code for code in langs if code not in LANGUAGES]
     if unknown:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {unknown[0]!r})")
-    site_files.prepare(_root(), langs)
-    results = sitebuild.build(_root(), langs)
+    root = _root()
+    for path in site_files.prepare(root, langs):
+        if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
+            _console().print(f"built missing kit {path.relative_to(root)}")
+    results = sitebuild.build(root, langs)
     for result in results:
         if result.ok:
             _console().print(f"[green]ok[/green] build/site/{result.lang}/")
