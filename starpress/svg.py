@@ -2,11 +2,13 @@
 
 An icon is read only when its path stays inside its game folder (symlinks resolved), only
 up to the size limit of `starpress/limits.yaml`, and parsed with defusedxml with no DTD at
-all (so no entity expansion and no external reference). Active content (script,
-foreignObject, `on*` handlers, `javascript:` or external links) refuses the file; anything
-else that is not on the allowlist of drawing elements and presentation attributes below is
+all (so no entity expansion and no external reference), then reduced to the allowlist of
+drawing elements and presentation attributes below: active content (script, foreignObject,
+`on*` handlers, `javascript:` or external links) and everything else off the list is
 dropped. What is left is serialised by us, every attribute value escaped: that text is what
-the kits (via svglib) and the site (inline) draw, never the file itself.
+the kits (via svglib) and the site (inline) draw, never the file itself. A file that cannot
+be reduced to a drawing (not XML, a DTD, not an `<svg>`, no viewBox, nothing left to draw,
+too large) is refused.
 """
 
 from __future__ import annotations
@@ -34,8 +36,6 @@ ELEMENTS = frozenset(
 """Elements kept; every other element is dropped with everything inside it."""
 DRAWABLE = frozenset({"path", "circle", "ellipse", "rect", "line", "polyline", "polygon", "use"})
 """Elements that put ink on the page: an icon needs at least one."""
-REFUSED = frozenset({"script", "foreignObject", "iframe", "embed", "object", "handler"})
-"""Active content: an icon holding one is refused, not cleaned."""
 ATTRIBUTES = frozenset(
     {
         "d", "fill", "stroke", "stroke-width", "viewBox", "transform", "cx", "cy", "r", "rx",
@@ -118,6 +118,12 @@ def _local(name: str) -> tuple[str | None, str]:
     return None, name
 
 
+def _internal(node: ElementTree.Element) -> bool:
+    """A `use` element pointing at an element of the same file (`#id`), and nothing else."""
+    links = [value for key, value in node.attrib.items() if _local(key)[1] == "href"]
+    return bool(links) and all(link.startswith("#") for link in links)
+
+
 class _Reducer:
     """Walks the parsed tree, refusing active content and keeping the allowlist."""
 
@@ -143,12 +149,10 @@ class _Reducer:
 
     def element(self, node: ElementTree.Element, top: bool = False) -> str:
         namespace, name = _local(node.tag)
-        if name in REFUSED:
-            raise SvgError(self.shown, f"icon SVG holds active content (<{name}>)")
-        for key, value in node.attrib.items():
-            self.refuse_active(name, key, value)
         if namespace not in (None, SVG_NS) or name not in ELEMENTS:
-            return ""
+            return ""  # script, foreignObject and the like go with everything inside them
+        if name == "use" and not _internal(node):
+            return ""  # a link to another file or a javascript: URL
         self.elements += 1
         if self.elements > limits().svg_elements:
             raise SvgError(
@@ -164,15 +168,6 @@ class _Reducer:
         children = "".join(self.element(child) for child in node)
         text = escape(node.text or "") if name in ("title", "desc") else ""
         return f"<{name}{''.join(attributes)}>{text}{children}</{name}>"
-
-    def refuse_active(self, element: str, key: str, value: str) -> None:
-        _namespace, attribute = _local(key)
-        if attribute.lower().startswith("on"):
-            raise SvgError(self.shown, f"icon SVG has an event handler ({attribute}=…)")
-        if "javascript:" in value.replace(" ", "").lower():
-            raise SvgError(self.shown, "icon SVG has a javascript: link")
-        if attribute == "href" and not value.startswith("#"):
-            raise SvgError(self.shown, f"icon SVG links outside itself (<{element} href>)")
 
     def attribute(self, element: str, key: str, value: str) -> tuple[str, str] | None:
         namespace, attribute = _local(key)

@@ -105,15 +105,33 @@ def test_a_billion_card_copies_is_refused(tmp_path: Path) -> None:
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">{}</svg>\n'
 CIRCLE = '<circle cx="12" cy="12" r="9"/>'
-ICON_CASES: dict[str, tuple[str, str]] = {
-    "script": (SVG.format(CIRCLE + "<script>alert(1)</script>"), "<script>"),
-    "event handler": (SVG.format('<circle onload="alert(1)" r="3"/>'), "event handler"),
-    "javascript link": (
-        SVG.format('<use href="javascript:alert(1)"/>' + CIRCLE),
-        "javascript:",
+ACTIVE_ICONS: dict[str, tuple[str, str]] = {
+    "script": (SVG.format(CIRCLE + "<script>alert(1)</script>"), "alert"),
+    "event handler": (SVG.format(CIRCLE + '<circle onload="alert(1)" r="3"/>'), "onload"),
+    "javascript link": (SVG.format('<use href="javascript:alert(1)"/>' + CIRCLE), "javascript"),
+    "external link": (
+        SVG.format('<use href="http://example.com/x.svg#a"/>' + CIRCLE),
+        "example.com",
     ),
-    "external link": (SVG.format('<use href="http://example.com/x.svg#a"/>'), "links outside"),
-    "foreignObject": (SVG.format(CIRCLE + "<foreignObject><p>x</p></foreignObject>"), "active"),
+    "foreignObject": (SVG.format(CIRCLE + "<foreignObject><p>x</p></foreignObject>"), "<p>"),
+}
+"""Icons with active content: reduced to their drawing (issue: sanitised once), not refused."""
+
+
+@pytest.mark.parametrize("case", sorted(ACTIVE_ICONS))
+def test_active_svg_content_is_dropped_and_the_drawing_kept(case: str, tmp_path: Path) -> None:
+    from starpress.svg import sanitized_svg
+
+    text, payload = ACTIVE_ICONS[case]
+    project = make_project(tmp_path, {"icons/coin.svg": text})
+    run = run_measured("check", cwd=project)
+    assert run.code == 0 and "Traceback" not in run.stderr, run
+    folder = project / "content" / "demo"
+    reduced = sanitized_svg(folder / "icons" / "coin.svg", folder)
+    assert payload not in reduced and "<circle" in reduced, reduced
+
+
+ICON_CASES: dict[str, tuple[str, str]] = {
     "XXE entity": (
         '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
         + SVG.format("<title>&xxe;</title>" + CIRCLE),

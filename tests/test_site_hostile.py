@@ -211,12 +211,18 @@ def _write_translations(root: Path) -> None:
     """pt-BR: the game's catalog translates the rules' body with payloads, and the UI
     catalog's "Components", "Overview" and "Not built yet: run …" carry payloads too."""
     from starpress.load import load_games
+    from starpress.text import markup_item_list
 
     game = load_games(root)["evil"]
     catalog = Catalog(locale="pt_BR")
     for section in game.sections():
         if section.body:
-            catalog.add(str(section.body), f"Traduzido {EVERYTHING}", context=section.body.id)
+            # the translation keeps its source's icons and references (or the strict
+            # catalog reader refuses it) and adds the payloads
+            kept = " ".join(markup_item_list(str(section.body)))
+            catalog.add(
+                str(section.body), f"Traduzido {EVERYTHING} {kept}", context=section.body.id
+            )
     catalog.add(str(game.info.tagline), f"Lema {SCRIPT} {MD_JS}", context=game.info.tagline.id)
     catalogs.write_catalog(root / "content" / "evil" / "locale" / "pt-BR.po", catalog)
 
