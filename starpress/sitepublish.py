@@ -5,6 +5,8 @@ build time in its gzip header). With no site URL there are no absolute addresses
 so both are removed; with one, the dates go unless asked for, and the gzip copy is written
 again with a zero timestamp and no file name. The theme's `*.map` files (its sources, for
 debugging it) are left out, with the comments pointing at them: visitors never need them.
+With no site URL the theme's `404.html` goes too: a host serves it for a missing page at any
+depth, so its links must start at the site's published path, which is then unknown.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ def finish(site_dir: Path, settings: SiteSettings) -> None:
     """The language's built files in `site_dir` as published (see the module's docstring)."""
     finish_sitemap(site_dir, settings)
     drop_source_maps(site_dir / "assets")
+    if not settings.site_url:
+        (site_dir / "404.html").unlink(missing_ok=True)
 
 
 def drop_source_maps(folder: Path) -> None:
