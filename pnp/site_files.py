@@ -2,7 +2,8 @@
 
 `starpress site build` calls `prepare` first: each game's default kits (A4 and Letter) in
 each language when missing, and the card gallery pictures with a `gallery.json` naming each
-card's picture, in `build/site-cache/<lang>/<game>/` where `starpress.sitefiles` reads them.
+card's picture, and the game's cover (`pnp.cover`), in `build/site-cache/<lang>/<game>/`,
+where `starpress.sitefiles` reads them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pnp.build import plan, run
+from pnp.cover import draw_cover
 from pnp.export import Source, export_gallery
 from pnp.kit import KitOptions
 from pnp.layout import load_templates
@@ -39,7 +41,8 @@ def prepare(root: Path, langs: Iterable[str], games: Iterable[str] | None = None
 
 
 def draw_gallery(root: Path, game_id: str, lang: str) -> Path:
-    """The front of every card of a game in one language as PNGs, and their manifest."""
+    """The front of every card of a game in one language as PNGs, their manifest, and the
+    game's cover drawn from them (`pnp.cover`)."""
     game = load_games(root, [game_id])[game_id]
     folder = gallery_folder(root, game_id, lang)
     source = Source(
@@ -48,5 +51,6 @@ def draw_gallery(root: Path, game_id: str, lang: str) -> Path:
     pictures = export_gallery(source, folder, GALLERY_DPI)
     manifest = folder / GALLERY_MANIFEST
     names = {card_id: path.name for card_id, path in pictures.items()}
+    draw_cover(folder, [pictures[card_id] for card_id in sorted(pictures)])
     write_atomic(manifest, json.dumps(names, indent=1, sort_keys=True).encode("utf-8"))
     return manifest

@@ -193,11 +193,27 @@ def site_build(
     lang: Annotated[
         list[str] | None, typer.Option(help="Language to build (repeatable; default: all four).")
     ] = None,
+    site_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Published base URL, e.g. https://example.org/rules/ (default: "
+            "$STARPRESS_SITE_URL, else site/site.yaml; none: relative links only)."
+        ),
+    ] = None,
+    sitemap_dates: Annotated[
+        bool | None,
+        typer.Option(
+            "--sitemap-dates/--no-sitemap-dates",
+            help="Build dates in sitemap.xml (default: off, so rebuilds are identical).",
+        ),
+    ] = None,
 ) -> None:
     """Build the site into build/site/<lang>/: missing kits and the card gallery first, then
     mkdocs build --strict (languages in parallel), which only reads them."""
+    import os
+
     from pnp import site_files
-    from starpress import sitebuild
+    from starpress import sitebuild, siteconfig
     from starpress.model import LANGUAGES
 
     langs = lang or list(LANGUAGES)
@@ -205,10 +221,11 @@ def site_build(
     if unknown:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {unknown[0]!r})")
     root = _root()
+    settings = siteconfig.resolve(root, site_url, sitemap_dates, os.environ)
     for path in site_files.prepare(root, langs):
         if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
             _console().print(f"built missing kit {path.relative_to(root)}")
-    results = sitebuild.build(root, langs)
+    results = sitebuild.build(root, langs, settings)
     for result in results:
         if result.ok:
             _console().print(f"[green]ok[/green] build/site/{result.lang}/")
@@ -224,12 +241,31 @@ def site_serve(
     address: Annotated[str, typer.Option(help="Host:port to listen on.")] = "127.0.0.1:8000",
 ) -> None:
     """Serve one language with live reload while you edit content or templates."""
-    from starpress import sitebuild
+    import os
+
+    from starpress import sitebuild, siteconfig
     from starpress.model import LANGUAGES
 
     if lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
-    raise typer.Exit(sitebuild.serve(_root(), lang, address))
+    root = _root()
+    settings = siteconfig.resolve(root, None, None, os.environ)
+    raise typer.Exit(sitebuild.serve(root, lang, address, settings))
+
+
+@site_app.command("deploy")
+def site_deploy(
+    to: Annotated[Path, typer.Option("--to", help="Folder to write, ready for a static host.")],
+    force: Annotated[
+        bool, typer.Option(help="Replace the folder if it exists and is not empty.")
+    ] = False,
+) -> None:
+    """Copy the built site (build/site/) to one folder for any static host, with .nojekyll
+    for GitHub Pages; build first with `starpress site build --site-url URL`."""
+    from starpress import sitedeploy
+
+    written = sitedeploy.deploy(_root(), to, force)
+    _console().print(f"[green]ok[/green] {written}")
 
 
 i18n_app = typer.Typer(

@@ -14,7 +14,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from starpress.atomic import write_atomic
 from starpress.model import LANGUAGES
+from starpress.siteconfig import SiteSettings
 from starpress.sitegen import language_name
 
 
@@ -29,10 +31,14 @@ def config_path(root: Path, lang: str) -> Path:
     return root / "site" / f"mkdocs.{lang}.yml"
 
 
-def build(root: Path, langs: list[str], jobs: int | None = None) -> list[LanguageBuild]:
-    """`mkdocs build --strict` for each language, in parallel processes, then the root page."""
+def build(
+    root: Path, langs: list[str], settings: SiteSettings, jobs: int | None = None
+) -> list[LanguageBuild]:
+    """`mkdocs build --strict` for each language, in parallel processes, then the root page.
+    Every process gets the same settings (site URL, sitemap dates) through its environment."""
     workers = jobs or os.cpu_count() or 2
     check_catalogs(root, langs)
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **settings.environment()}
 
     def one(lang: str) -> LanguageBuild:
         done = subprocess.run(
@@ -50,17 +56,17 @@ def build(root: Path, langs: list[str], jobs: int | None = None) -> list[Languag
             capture_output=True,
             text=True,
             check=False,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            env=environment,
         )
         return LanguageBuild(lang, done.returncode == 0, done.stdout + done.stderr)
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
         results = list(pool.map(one, langs))
-    write_root_page(root / "build" / "site")
+    write_root_page(root / "build" / "site", settings)
     return results
 
 
-def serve(root: Path, lang: str, address: str) -> int:
+def serve(root: Path, lang: str, address: str, settings: SiteSettings) -> int:
     """MkDocs' live-reloading server for one language."""
     return subprocess.call(
         [
@@ -74,13 +80,24 @@ def serve(root: Path, lang: str, address: str) -> int:
             address,
         ],
         cwd=root,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **settings.environment()},
     )
 
 
-def write_root_page(site_dir: Path) -> Path:
-    """build/site/index.html: sends a visitor to their browser's language, lists all four."""
+def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
+    """build/site/index.html: sends a visitor to their browser's language, lists all four.
+    Published under a site URL, it also names its canonical address and each language's."""
     site_dir.mkdir(parents=True, exist_ok=True)
+    title = html.escape(settings.title)
+    head_links = ""
+    if settings.site_url:
+        site_url = html.escape(settings.site_url)
+        head_links = f'  <link rel="canonical" href="{site_url}">\n' + "".join(
+            f'  <link rel="alternate" hreflang="{lang}" '
+            f'href="{html.escape(settings.language_url(lang) or "")}">\n'
+            for lang in LANGUAGES
+        )
+        head_links += f'  <link rel="alternate" hreflang="x-default" href="{site_url}">\n'
     links = "\n".join(
         f'    <li><a href="{lang}/" hreflang="{lang}" lang="{lang}">'
         f"{html.escape(language_name(lang))}</a></li>"
@@ -93,8 +110,8 @@ def write_root_page(site_dir: Path) -> Path:
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>starpress: rules reference</title>
-  <script>
+  <title>{title}</title>
+{head_links}  <script>
     (function () {{
       var available = [{codes}];
       var wanted = (navigator.languages || [navigator.language || "en"]);
@@ -113,7 +130,7 @@ def write_root_page(site_dir: Path) -> Path:
   </script>
 </head>
 <body>
-  <h1>starpress</h1>
+  <h1>{title}</h1>
   <ul>
 {links}
   </ul>
@@ -121,7 +138,7 @@ def write_root_page(site_dir: Path) -> Path:
 </html>
 """
     path = site_dir / "index.html"
-    path.write_text(page, encoding="utf-8")
+    write_atomic(path, page.encode("utf-8"))
     return path
 
 

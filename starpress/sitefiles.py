@@ -13,6 +13,7 @@ from pathlib import Path
 
 PAPERS = ("a4", "letter")
 GALLERY_MANIFEST = "gallery.json"
+COVER = "cover.png"
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,12 @@ class SiteFiles:
     """The command to build each missing kit."""
     gallery_missing: str | None = None
     """The command that draws the gallery, when it is not drawn yet."""
+    cover: Asset | None = None
+    """A fan of three of the game's faces (`pnp.cover`), drawn with the gallery."""
 
     def assets(self) -> list[Asset]:
-        return [*self.pictures.values(), *self.kits]
+        cover = [self.cover] if self.cover else []
+        return [*self.pictures.values(), *cover, *self.kits]
 
 
 def kit_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
@@ -57,6 +61,9 @@ def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
     if not manifest.is_file():
         files.gallery_missing = "starpress site build"
         return files
+    cover = manifest.parent / COVER
+    if cover.is_file():
+        files.cover = Asset(f"{game_id}/{COVER}", cover)
     names: dict[str, str] = json.loads(manifest.read_text("utf-8"))
     for card_id, name in names.items():
         picture = manifest.parent / Path(name).name

@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from starpress import catalogs, sitefiles, sitetext
+from starpress import catalogs, sitefiles, sitelook, sitetext
 from starpress.i18n import localize
 from starpress.load import load_games
 from starpress.model import (
@@ -57,12 +57,21 @@ class Page:
 
 @dataclass
 class Site:
-    """Every page, asset and the nav of one language."""
+    """Every page, asset and the nav of one language, and each game's look."""
 
     lang: str
     pages: list[Page] = field(default_factory=list)
     assets: list[Asset] = field(default_factory=list)
     nav: Nav = field(default_factory=list)
+    styles: str = ""
+    """The games' accent style sheet (`starpress.sitelook`), served as `games.css`."""
+    games: list[str] = field(default_factory=list)
+    """The game ids: the first folder of a game's page paths."""
+
+    def game_of(self, page_path: str) -> str | None:
+        """The game a page belongs to (by its path), for `<body data-sp-game>`."""
+        first = page_path.split("/", 1)[0]
+        return first if first in self.games and "/" in page_path else None
 
 
 def language_name(lang: str, in_lang: str | None = None) -> str:
@@ -312,7 +321,9 @@ def home_view(site: GameSite, page: str) -> dict[str, Any]:
     info = site.game.info
     context = site.context(page)
     sources = {source.id: source for source in info.sources}
+    cover = site.files.cover
     return {
+        "cover": posixpath.relpath(cover.path, site.base) if cover else None,
         "summary": site.untranslated([info.summary], sitetext.blocks(info.summary, context)),
         "players": _range(info.players.min, info.players.max),
         "time": _range(info.play_time.min, info.play_time.max),
@@ -591,6 +602,7 @@ def game_summary(site: GameSite) -> dict[str, Any]:
         "players": _range(info.players.min, info.players.max),
         "time": _range(info.play_time.min, info.play_time.max),
         "link": f"{site.game.id}/index.md",
+        "cover": site.files.cover.path if site.files.cover else None,
     }
 
 
@@ -612,6 +624,8 @@ def build_site(root: Path, lang: str) -> Site:
         site.pages.extend(pages)
         site.nav.append({sitetext.nav_label(game_site.title): nav})
         summaries.append(game_summary(game_site))
+        site.games.append(game_id)
+    site.styles = sitelook.stylesheet(sitelook.accents(root))
     home = env.get_template("site_home.md.j2").render(
         games=summaries,
         languages=[(code, language_name(code)) for code in LANGUAGES],

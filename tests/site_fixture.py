@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from starpress import sitebuild
+from starpress import sitebuild, siteconfig
 from starpress.model import LANGUAGES
 from tests.conftest import ROOT
 
@@ -23,7 +23,7 @@ def built_site() -> Path:
     from pnp import site_files
 
     site_files.prepare(ROOT, LANGUAGES)
-    results = sitebuild.build(ROOT, list(LANGUAGES))
+    results = sitebuild.build(ROOT, list(LANGUAGES), siteconfig.SiteSettings())
     failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)
     return SITE

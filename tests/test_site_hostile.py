@@ -18,7 +18,7 @@ import pytest
 import yaml
 from babel.messages.catalog import Catalog
 
-from starpress import catalogs, sitebuild
+from starpress import catalogs, sitebuild, siteconfig
 from tests.conftest import ROOT
 from tests.site_fixture import serve
 
@@ -202,7 +202,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (game / "icons").mkdir()
     (game / "icons" / "coin.svg").write_text(EVIL_SVG, "utf-8")
     _write_translations(root)
-    results = sitebuild.build(root, ["en", "pt-BR"])
+    results = sitebuild.build(root, ["en", "pt-BR"], siteconfig.SiteSettings())
     assert all(result.ok for result in results), [r.output for r in results]
     return root / "build" / "site"
 

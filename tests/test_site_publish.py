@@ -1,0 +1,315 @@
+"""The site as published: under any base URL or none, byte-identical on rebuild, deployable
+to one folder, and each game in its own colours (WCAG AA) with its own cover."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from starpress import siteconfig, sitedeploy, sitelook
+from starpress.errors import InputError
+from starpress.load import load_games
+from starpress.model import LANGUAGES
+from tests.conftest import ROOT, run_cli
+from tests.site_fixture import serve
+
+BASE = "https://example.org/rules/"
+LANG = "en"
+GAMES = ("asteria", "aristeia", "afternova", "ascending-empires", "luna-maris")
+
+
+def _project(folder: Path) -> Path:
+    """A copy of the project's sources, with the English kits already built (if any) so
+    the builds here only draw the gallery and run MkDocs."""
+    for name in ("content", "templates", "site"):
+        shutil.copytree(ROOT / name, folder / name)
+    kits = folder / "build" / "pnp"
+    kits.mkdir(parents=True)
+    for kit in (ROOT / "build" / "pnp").glob(f"*-{LANG}-*.pdf"):
+        shutil.copy2(kit, kits / kit.name)
+    return folder
+
+
+def _build(root: Path, *options: str) -> dict[str, bytes]:
+    done = run_cli("--root", str(root), "site", "build", "--lang", LANG, *options, cwd=root)
+    assert done.returncode == 0, done.stdout + done.stderr
+    site = root / "build" / "site"
+    return {
+        path.relative_to(site).as_posix(): path.read_bytes()
+        for path in sorted(site.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, bytes]]:
+    """The same project built with the base URL twice, then with none."""
+    root = _project(tmp_path_factory.mktemp("publish"))
+    first = _build(root, "--site-url", BASE)
+    second = _build(root, "--site-url", BASE)
+    relative = _build(root)
+    return {"first": first, "second": second, "relative": relative, "root": {str(root): b""}}
+
+
+def _pages(files: dict[str, bytes]) -> dict[str, str]:
+    return {name: data.decode("utf-8") for name, data in files.items() if name.endswith(".html")}
+
+
+def test_no_localhost_in_any_file(builds: dict[str, dict[str, bytes]]) -> None:
+    for build in ("first", "relative"):
+        found = [name for name, data in builds[build].items() if b"localhost" in data]
+        assert found == [], f"{build}: {found}"
+
+
+def test_rebuild_is_identical_byte_for_byte(builds: dict[str, dict[str, bytes]]) -> None:
+    first, second = builds["first"], builds["second"]
+    assert sorted(first) == sorted(second)
+    differ = [name for name in first if first[name] != second[name]]
+    assert differ == []
+    assert len(first) > 100  # the whole language, not an empty folder
+
+
+def test_canonical_links_under_the_base_url(builds: dict[str, dict[str, bytes]]) -> None:
+    pages = _pages(builds["first"])
+    checked = 0
+    for name, text in pages.items():
+        if not name.startswith(f"{LANG}/") or name == f"{LANG}/404.html":
+            continue
+        folder = name.removesuffix("index.html")
+        canonical = re.findall(r'<link rel="canonical" href="([^"]+)"', text)
+        assert canonical == [f"{BASE}{folder}"], name
+        alternates = dict(
+            re.findall(r'<link rel="alternate" href="([^"]+)" hreflang="([^"]+)"', text)
+        )
+        path = folder.removeprefix(f"{LANG}/")
+        assert alternates == {f"{BASE}{lang}/{path}": lang for lang in LANGUAGES}, name
+        checked += 1
+    assert checked > 50
+    assert pages[f"{LANG}/asteria/glossary/index.html"].count(
+        f'<link rel="canonical" href="{BASE}{LANG}/asteria/glossary/">'
+    )
+
+
+def test_root_page_names_every_language_under_the_base_url(
+    builds: dict[str, dict[str, bytes]],
+) -> None:
+    published = builds["first"]["index.html"].decode()
+    assert f'<link rel="canonical" href="{BASE}">' in published
+    for lang in LANGUAGES:
+        assert f'<link rel="alternate" hreflang="{lang}" href="{BASE}{lang}/">' in published
+    relative = builds["relative"]["index.html"].decode()
+    assert "canonical" not in relative and "https://" not in relative
+    assert '<a href="es/" hreflang="es"' in relative
+
+
+def test_sitemap_lists_absolute_urls_without_dates(builds: dict[str, dict[str, bytes]]) -> None:
+    xml = builds["first"][f"{LANG}/sitemap.xml"]
+    locations = re.findall(rb"<loc>([^<]+)</loc>", xml)
+    assert locations and all(loc.startswith(f"{BASE}{LANG}/".encode()) for loc in locations)
+    assert f"<loc>{BASE}{LANG}/afternova/glossary/</loc>".encode() in xml
+    assert b"lastmod" not in xml
+    packed = builds["first"][f"{LANG}/sitemap.xml.gz"]
+    assert gzip.decompress(packed) == xml
+    assert packed[4:8] == b"\0\0\0\0"  # gzip header mtime: none
+
+
+def test_without_a_url_links_are_relative(builds: dict[str, dict[str, bytes]]) -> None:
+    files = builds["relative"]
+    assert not [name for name in files if "sitemap" in name]  # a sitemap needs absolute URLs
+    for name, text in _pages(files).items():
+        assert 'rel="canonical"' not in text, name
+        assert "example.org" not in text, name
+        for href in re.findall(r'<link rel="alternate" href="([^"]+)"', text):
+            assert not href.startswith(("http:", "https:", "/")), (name, href)
+    glossary = _pages(files)[f"{LANG}/aristeia/glossary/index.html"]
+    assert '<link rel="alternate" href="../../../es/aristeia/glossary/" hreflang="es">' in glossary
+
+
+def test_sitemap_dates_only_when_asked(tmp_path: Path) -> None:
+    settings = siteconfig.SiteSettings(site_url=BASE, sitemap_dates=True)
+    from starpress import sitepublish
+
+    xml = "<urlset>\n    <url>\n         <loc>x</loc>\n         <lastmod>2024-01-02</lastmod>\n"
+    (tmp_path / "sitemap.xml").write_text(xml + "    </url>\n</urlset>\n", "utf-8")
+    sitepublish.finish_sitemap(tmp_path, settings)
+    assert b"<lastmod>2024-01-02</lastmod>" in (tmp_path / "sitemap.xml").read_bytes()
+    sitepublish.finish_sitemap(tmp_path, siteconfig.SiteSettings(site_url=BASE))
+    assert b"lastmod" not in (tmp_path / "sitemap.xml").read_bytes()
+
+
+# -- settings -------------------------------------------------------------------------------
+
+
+def test_site_url_from_option_then_environment_then_site_yaml(tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "site.yaml").write_text(
+        "title: My games\nsite_url: https://from.file/x\n", "utf-8"
+    )
+    env = {siteconfig.URL_VARIABLE: "https://from.env/"}
+    assert siteconfig.resolve(tmp_path).site_url == "https://from.file/x/"
+    assert siteconfig.resolve(tmp_path).title == "My games"
+    assert siteconfig.resolve(tmp_path, environ=env).site_url == "https://from.env/"
+    chosen = siteconfig.resolve(tmp_path, "http://opt.example/a/", environ=env)
+    assert chosen.site_url == "http://opt.example/a/"
+    assert chosen.language_url("pt-BR") == "http://opt.example/a/pt-BR/"
+    assert siteconfig.resolve(tmp_path, environ={siteconfig.URL_VARIABLE: ""}).site_url is None
+
+
+@pytest.mark.parametrize(
+    "bad", ["ftp://example.org/", "example.org/rules", "https://x.org/a b", "https://x.org/?q=1"]
+)
+def test_bad_site_url_is_one_located_error(tmp_path: Path, bad: str) -> None:
+    with pytest.raises(InputError, match=r"^--site-url: site URL must"):
+        siteconfig.resolve(tmp_path, bad)
+
+
+def test_bad_site_url_on_the_command_line_exits_2(tmp_path: Path) -> None:
+    done = run_cli("--root", str(ROOT), "site", "build", "--site-url", "javascript:x", cwd=ROOT)
+    assert done.returncode == 2
+    assert "--site-url: site URL must be an http(s) address, got 'javascript:x'" in (
+        " ".join(done.stderr.split())
+    )
+
+
+# -- deploy ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built_root(builds: dict[str, dict[str, bytes]]) -> Path:
+    return Path(next(iter(builds["root"])))
+
+
+def test_deploy_writes_one_folder_ready_for_a_static_host(built_root: Path, tmp_path: Path) -> None:
+    target = tmp_path / "public"
+    done = run_cli("--root", str(built_root), "site", "deploy", "--to", str(target), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (target / ".nojekyll").read_bytes() == b""
+    site = built_root / "build" / "site"
+    copied = sorted(p.relative_to(target) for p in target.rglob("*") if p.is_file())
+    built = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
+    assert copied == sorted([*built, Path(".nojekyll")])
+    assert (target / "en" / "index.html").read_bytes() == (site / "en" / "index.html").read_bytes()
+    assert not (tmp_path / "public.tmp").exists()
+
+
+def test_deploy_refuses_a_non_empty_folder_unless_forced(built_root: Path, tmp_path: Path) -> None:
+    target = tmp_path / "public"
+    target.mkdir()
+    (target / "keep.txt").write_text("someone's file", "utf-8")
+    with pytest.raises(InputError, match="exists and is not empty"):
+        sitedeploy.deploy(built_root, target)
+    assert (target / "keep.txt").is_file()
+    sitedeploy.deploy(built_root, target, force=True)
+    assert not (target / "keep.txt").exists()
+    assert (target / "index.html").is_file() and (target / ".nojekyll").is_file()
+    assert not (tmp_path / "public.tmp").exists() and not (tmp_path / "public.old").exists()
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("content/asteria/public", "inside the project's content/"),
+        ("site", "inside the project's site/"),
+        ("build/site/out", "is or holds the built site"),
+        (".", "is the project folder"),
+    ],
+)
+def test_deploy_refuses_the_projects_own_folders(
+    built_root: Path, where: str, message: str
+) -> None:
+    before = sorted(built_root.rglob("*"))
+    with pytest.raises(InputError, match=message):
+        sitedeploy.deploy(built_root, built_root / where, force=True)
+    assert sorted(built_root.rglob("*")) == before
+
+
+def test_deploy_needs_a_built_site(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="run `starpress site build` first"):
+        sitedeploy.deploy(tmp_path, tmp_path / "out")
+
+
+# -- each game's look -----------------------------------------------------------------------
+
+
+def test_contrast_ratio_follows_wcag() -> None:
+    assert sitelook.contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)
+    assert sitelook.contrast_ratio("#ffffff", "#ffffff") == pytest.approx(1.0)
+    assert sitelook.contrast_ratio("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert sitelook.contrast_ratio("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+
+
+def test_every_game_has_an_accent_from_its_card_palette_at_aa_contrast() -> None:
+    accents = sitelook.accents(ROOT)
+    assert sorted(accents) == sorted(load_games(ROOT))
+    for accent in accents.values():
+        # link text on the white page, and the header's white title on the accent
+        assert sitelook.contrast_ratio(accent.color, sitelook.WHITE) >= sitelook.AA_TEXT, accent
+    assert len({accent.color for accent in accents.values()}) == len(accents)  # one look each
+
+
+def test_an_accent_not_in_the_palette_is_refused(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    games = tmp_path / "templates" / "site" / "games.yaml"
+    games.write_text(games.read_text("utf-8").replace("asteria: explore", "asteria: fuchsia"))
+    with pytest.raises(InputError, match="accent of asteria: 'fuchsia' is not a #rrggbb colour"):
+        sitelook.accents(tmp_path)
+
+
+def test_covers_exist_and_the_home_page_shows_them(builds: dict[str, dict[str, bytes]]) -> None:
+    files = builds["first"]
+    home = files[f"{LANG}/index.html"].decode()
+    for game in GAMES:
+        cover = files[f"{LANG}/{game}/cover.png"]
+        assert cover[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f'<img alt="" class="sp-cover" src="{game}/cover.png" />' in home
+        overview = files[f"{LANG}/{game}/index.html"].decode()
+        assert 'src="cover.png"' in overview
+        assert f'<body data-sp-game="{game}" ' in overview
+    assert "data-sp-game" not in home
+
+
+# -- in the browser -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def published_url(built_root: Path) -> Iterator[str]:
+    with serve(built_root / "build" / "site") as url:
+        yield url
+
+
+def _rgb(color: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(color[i : i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.mark.parametrize("game", ["afternova", "aristeia"])
+def test_a_game_page_wears_its_accent(published_url: str, game: str) -> None:
+    from tests.test_site_browser import ARGS, CHROMIUM
+
+    if not Path(CHROMIUM).is_file():
+        pytest.skip("chromium is not installed (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    accent = _rgb(sitelook.accents(ROOT)[game].color)
+    with sync_playwright() as playwright:
+        browser: Any = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{published_url}/{LANG}/{game}/glossary/")
+        header = page.eval_on_selector(".md-header", "e => getComputedStyle(e).backgroundColor")
+        link = page.eval_on_selector(
+            "article a[href*='#']:not(.headerlink)", "e => getComputedStyle(e).color"
+        )
+        assert (header, link) == (accent, accent)
+        page.goto(f"{published_url}/{LANG}/")
+        home = page.eval_on_selector(".md-header", "e => getComputedStyle(e).backgroundColor")
+        assert home != accent
+        border = page.eval_on_selector(
+            f".grid.cards li:has(a[href^='{game}/'])", "e => getComputedStyle(e).borderTopColor"
+        )
+        assert border == accent
+        browser.close()
