@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.fonts import face
 from pnp.icons import IconForms
@@ -98,7 +99,7 @@ class RulebookDocument(BaseDocTemplate):
         canvas = self.canv
         canvas.addOutlineEntry(outline.title, outline.key, outline.level, closed=outline.level > 0)
         if outline.listed and outline.level < TOC_LEVELS:
-            self.notify("TOCEntry", (outline.level, escape(outline.title), self.page, outline.key))
+            self.notify("TOCEntry", _contents_entry(outline, self.page))
         if outline.level == 0:
             self.chapter = outline.title
             if self.head is None:
@@ -142,6 +143,25 @@ def _fit(text: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def _contents_entry(outline: Outline, page_number: int) -> tuple[int, str, int, str]:
+    return (outline.level, escape(outline.title), page_number, outline.key)
+
+
+def _seed_contents(story: list[Flowable]) -> None:
+    """Give the table of contents its entries before the first pass (page numbers still
+    unknown), so it has its final height at once: two passes instead of three."""
+    outlines = [
+        outline
+        for flowable in story
+        if (outline := getattr(flowable, "outline", None)) is not None
+        and outline.listed
+        and outline.level < TOC_LEVELS
+    ]
+    for flowable in story:
+        if isinstance(flowable, TableOfContents):
+            flowable._entries = [_contents_entry(outline, 0) for outline in outlines]
+
+
 def write_pdf(
     path: Path,
     story: list[Flowable],
@@ -157,6 +177,7 @@ def write_pdf(
     register_families()
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.part")
+    _seed_contents(story)
     document = RulebookDocument(temporary, page, words, running_title, **meta)
     maker = partial(RulebookCanvas, icon_files=icon_files, placeholders=placeholders)
     try:
