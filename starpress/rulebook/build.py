@@ -32,6 +32,8 @@ class BookReport:
     fallbacks: int
     booklet: Path | None = None
     sides: int = 0
+    half_pages: int = 0
+    """Pages of the half-size book the booklet was imposed from."""
 
 
 def book_path(out_dir: Path, game_id: str, lang: str, paper: str, booklet: bool = False) -> Path:
@@ -45,7 +47,9 @@ def languages(game: Game, lang: str) -> list[str]:
     return list(LANGUAGES) if lang == "all" else [lang]
 
 
-def plan(root: Path, games: Iterable[str] | None, lang: str, paper: str, booklet: bool) -> list[Job]:
+def plan(
+    root: Path, games: Iterable[str] | None, lang: str, paper: str, booklet: bool
+) -> list[Job]:
     """Every book of a request, the content loaded and checked first."""
     loaded = load_games(root, games)
     return [
@@ -74,8 +78,8 @@ def _build(task: tuple[Path, Job, Path]) -> BookReport:
     if not job.booklet:
         return BookReport(path, pages, len(fallbacks(game)))
     booklet = book_path(out_dir, game.id, job.lang, job.paper, booklet=True)
-    sides = build_booklet(game, job.lang, job.paper, folder, booklet)
-    return BookReport(path, pages, len(fallbacks(game)), booklet, sides)
+    sides, half_pages = build_booklet(game, job.lang, job.paper, folder, booklet)
+    return BookReport(path, pages, len(fallbacks(game)), booklet, sides, half_pages)
 
 
 def build_book(game: Game, lang: str, page_name: str, folder: Path, path: Path) -> int:
@@ -101,16 +105,17 @@ def build_book(game: Game, lang: str, page_name: str, folder: Path, path: Path) 
         return write_pdf(path, story, look(page_name).page, words, title, icon_files, by_file, meta)
 
 
-def build_booklet(game: Game, lang: str, paper: str, folder: Path, path: Path) -> int:
-    """The book on half-size pages, imposed two per landscape sheet; printed sides."""
+def build_booklet(game: Game, lang: str, paper: str, folder: Path, path: Path) -> tuple[int, int]:
+    """The book on half-size pages, imposed two per landscape sheet: the printed sides and
+    the half-size pages."""
     from starpress.rulebook.booklet import impose
     from starpress.rulebook.style import booklet_page, page
 
     sheet = page(paper)
     with tempfile.TemporaryDirectory(prefix="starpress-booklet-") as scratch:
         half = Path(scratch) / path.name
-        build_book(game, lang, booklet_page(paper), folder, half)
-        return impose(half, path, (sheet.height, sheet.width), lang)
+        pages = build_book(game, lang, booklet_page(paper), folder, half)
+        return impose(half, path, (sheet.height, sheet.width), lang), pages
 
 
 _PIXEL = bytes.fromhex(

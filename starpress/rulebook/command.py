@@ -42,7 +42,9 @@ def build_command(
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         return _fail(errors, f"{len(error.problems)} problem(s)")
     for report in run(root, books, out, jobs):
-        console.print(f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True)
+        console.print(
+            f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True
+        )
         if report.booklet is not None:
             console.print(
                 f"wrote {report.booklet} ({report.sides} sheet sides)",

@@ -29,7 +29,10 @@ class RulebookCanvas(KitCanvas):
     """
 
     def __init__(
-        self, *args: Any, icon_files: Mapping[str, Path], placeholders: Mapping[str, str],
+        self,
+        *args: Any,
+        icon_files: Mapping[str, Path],
+        placeholders: Mapping[str, str],
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -37,8 +40,16 @@ class RulebookCanvas(KitCanvas):
         self._icons.define_all()
         self._placeholders = dict(placeholders)
 
-    def drawImage(self, image: Any, x: float, y: float, width: Any = None, height: Any = None,
-                  *args: Any, **kwargs: Any) -> Any:
+    def drawImage(
+        self,
+        image: Any,
+        x: float,
+        y: float,
+        width: Any = None,
+        height: Any = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
         icon = self._placeholders.get(getattr(image, "fileName", None) or "")
         if icon is None:
             return super().drawImage(image, x, y, width, height, *args, **kwargs)
@@ -118,7 +129,9 @@ class RulebookDocument(BaseDocTemplate):
         canvas.setFont(face("DejaVuSansCondensed"), size)
         canvas.setFillColor(color("muted"))
         canvas.drawString(left, top, _fit(self.running_title, size, (right - left) * 0.45))
-        canvas.drawRightString(right, top, _fit(self.head or self.chapter, size, (right - left) * 0.5))
+        canvas.drawRightString(
+            right, top, _fit(self.head or self.chapter, size, (right - left) * 0.5)
+        )
         canvas.setStrokeColor(color("rule"))
         canvas.setLineWidth(0.4)
         canvas.line(left, top - size * 0.5, right, top - size * 0.5)
@@ -159,7 +172,8 @@ def _seed_contents(story: list[Flowable]) -> None:
     ]
     for flowable in story:
         if isinstance(flowable, TableOfContents):
-            flowable._entries = [_contents_entry(outline, 0) for outline in outlines]
+            # what the first pass lays out; each pass then collects the real page numbers
+            flowable._entries = [_contents_entry(o, 0) for o in outlines]  # type: ignore[attr-defined]
 
 
 def write_pdf(

@@ -20,10 +20,7 @@ from starpress.text import Code, CrossRef, IconRef, Span, Token, plain_text
 def escape(text: str) -> str:
     """Text as Platypus paragraph content: no character of it is read as markup."""
     return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -54,7 +55,7 @@ class Outline:
 class Heading(Paragraph):
     """A paragraph that opens a part of the book: it is bookmarked and listed."""
 
-    def __init__(self, text: str, style: object, outline: Outline) -> None:
+    def __init__(self, text: str, style: ParagraphStyle, outline: Outline) -> None:
         super().__init__(anchor(outline.key) + text, style)
         self.outline = outline
 
@@ -83,16 +84,18 @@ def has_prototype(game: Game) -> bool:
 class Book:
     """Builds the story of one game in one language at one page size."""
 
-    def __init__(
-        self, game: Game, lang: str, look: Look, icon_images: Mapping[str, str]
-    ) -> None:
+    def __init__(self, game: Game, lang: str, look: Look, icon_images: Mapping[str, str]) -> None:
         self.game = game
         self.lang = lang
         self.look = look
         self.words = labels(lang)
         names = {icon: str(name) for icon, name in game.icon_names.items()}
-        titles = {record: plain_text(title.tokens, None, names) for record, title in game.ids().items()}
-        self.links = Links(titles, anchors(game), icon_images, names, look.icon_scale, look.icon_drop)
+        titles = {
+            record: plain_text(title.tokens, None, names) for record, title in game.ids().items()
+        }
+        self.links = Links(
+            titles, anchors(game), icon_images, names, look.icon_scale, look.icon_drop
+        )
         self.width = look.page.width - 2 * look.page.margin
 
     def key(self, part: str) -> str:
@@ -155,7 +158,11 @@ class Book:
             _toc_style(look, 1),
         ]
         title = self.words["contents"]
-        return [self.heading(escape(title), 0, Outline(0, self.key("contents"), title, listed=False)), toc, PageBreak()]
+        return [
+            self.heading(escape(title), 0, Outline(0, self.key("contents"), title, listed=False)),
+            toc,
+            PageBreak(),
+        ]
 
     # -- parts ----------------------------------------------------------------------------
 
@@ -165,8 +172,11 @@ class Book:
         words, look = self.words, self.look
         title = words["components"]
         rows: list[list[Flowable]] = [
-            [self.cell(escape(words["component"]), True), self.cell(escape(words["count"]), True),
-             self.cell(escape(words["description"]), True)]
+            [
+                self.cell(escape(words["component"]), True),
+                self.cell(escape(words["count"]), True),
+                self.cell(escape(words["description"]), True),
+            ]
         ]
         for component in self.game.components:
             name = anchor(component.id) + f"<b>{self.text(component.name, look.cell.fontSize)}</b>"
@@ -258,7 +268,11 @@ class Book:
         rows: list[list[Flowable]] = [head + head]
         for number in range(half):
             left = pairs[number]
-            right = pairs[number + half] if number + half < len(pairs) else (self.cell(""), self.cell(""))
+            right = (
+                pairs[number + half]
+                if number + half < len(pairs)
+                else (self.cell(""), self.cell(""))
+            )
             rows.append([*left, *right])
         return [
             CondPageBreak(look.page.height * 0.3),
@@ -305,13 +319,17 @@ class Book:
         """A text on one line (paragraphs and items joined) as markup."""
         return inline(text.tokens, self.links, size or self.look.body.fontSize)
 
-    def text_blocks(self, text: Text | None, style: object, depth: int = 0) -> list[Flowable]:
+    def text_blocks(
+        self, text: Text | None, style: ParagraphStyle, depth: int = 0
+    ) -> list[Flowable]:
         """A text's paragraphs and lists."""
         if text is None:
             return []
         return self.block_flow(text.blocks, style, depth)
 
-    def block_flow(self, blocks: Iterable[Block], style: object, depth: int = 0) -> list[Flowable]:
+    def block_flow(
+        self, blocks: Iterable[Block], style: ParagraphStyle, depth: int = 0
+    ) -> list[Flowable]:
         flow: list[Flowable] = []
         size = self.look.body.fontSize
         for block in blocks:
@@ -380,7 +398,7 @@ class Book:
         flow.append(self.table(rows, self.column_weights(data)))
         return flow
 
-    def cell(self, text: str, head: bool = False) -> Paragraph:
+    def cell(self, text: str, head: bool = False) -> Flowable:
         return Paragraph(text, self.look.head_cell if head else self.look.cell)
 
     def table(self, rows: list[list[Flowable]], weights: list[float]) -> Table:
@@ -433,9 +451,7 @@ class Book:
         return _sort_key(plain_text(entry.term.tokens, None, self.links.icon_names))
 
 
-def _toc_style(look: Look, level: int) -> object:
-    from reportlab.lib.styles import ParagraphStyle
-
+def _toc_style(look: Look, level: int) -> ParagraphStyle:
     size = look.body.fontSize * (1.0 if level == 0 else 0.92)
     return ParagraphStyle(
         f"toc{level}",

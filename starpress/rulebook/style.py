@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from reportlab.lib.fonts import addMapping
 from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.fonts import addMapping
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
@@ -28,7 +28,9 @@ def _data(name: str) -> dict[str, Any]:
 
 def papers() -> tuple[str, ...]:
     """The papers a rulebook can be printed on (the booklet half-pages are not listed)."""
-    return tuple(name for name, paper in _data("style.yaml")["papers"].items() if "booklet_page" in paper)
+    return tuple(
+        name for name, paper in _data("style.yaml")["papers"].items() if "booklet_page" in paper
+    )
 
 
 @cache
@@ -50,7 +52,9 @@ class Page:
 
 def page(name: str) -> Page:
     paper = _data("style.yaml")["papers"][name]
-    return Page(name, paper["width"] * mm, paper["height"] * mm, paper["margin"] * mm, paper["body"])
+    return Page(
+        name, paper["width"] * mm, paper["height"] * mm, paper["margin"] * mm, paper["body"]
+    )
 
 
 def booklet_page(paper: str) -> str:
@@ -105,9 +109,9 @@ def register_families() -> None:
     """The bundled fonts, with `<b>` and `<i>` in paragraphs mapped to their styles."""
     register_fonts()
     for name in FAMILIES:
-        for bold in (False, True):
-            for italic in (False, True):
-                addMapping(name, int(bold), int(italic), face(name, bold, italic))
+        for bold in (0, 1):
+            for italic in (0, 1):
+                addMapping(name, bold, italic, face(name, bool(bold), bool(italic)))
 
 
 @cache
@@ -131,7 +135,9 @@ def look(page_name: str) -> Look:
         bulletFontSize=size,
         splitLongWords=1,
     )
-    small = ParagraphStyle("small", parent=body, fontSize=size * 0.85, leading=size * 0.85 * leading)
+    small = ParagraphStyle(
+        "small", parent=body, fontSize=size * 0.85, leading=size * 0.85 * leading
+    )
     cell = ParagraphStyle(
         "cell",
         parent=body,
