@@ -105,7 +105,8 @@ class Book:
     # -- the whole book ------------------------------------------------------------------
 
     def story(self) -> list[Flowable]:
-        story: list[Flowable] = [*self.title_page(), NextPageTemplate("body"), PageBreak()]
+        # every page after the first is a body page, also when the title page runs over
+        story: list[Flowable] = [NextPageTemplate("body"), *self.title_page(), PageBreak()]
         story += self.contents()
         for section in self.game.rules:
             story.append(CondPageBreak(self.look.page.height * 0.25))
