@@ -276,3 +276,22 @@ def test_cli_writes_books_and_rejects_bad_options(tmp_path: Path) -> None:
     assert "--paper must be one of a4, letter (got 'a3')" in bad.stderr
     unknown = run_cli("rulebook", "nope", cwd=project)
     assert unknown.returncode == 2
+
+
+@pytest.mark.parametrize(("game_id", "lang", "paper"), PAPER_CASES)
+def test_contents_page_numbers_are_the_pages_of_the_headings(
+    books: Path, games: dict[str, Game], game_id: str, lang: str, paper: str
+) -> None:
+    doc = open_book(books, game_id, lang, paper)
+    toc = doc.get_toc()
+    first, after = toc[1][2], toc[2][2]  # the contents' bookmark and the next one
+    numbers = 0
+    for page in doc.pages(first - 1, after - 1):
+        for link in page.get_links():
+            box = pymupdf.Rect(link["from"])
+            if box.x0 < page.rect.width * 0.75 or link["kind"] != pymupdf.LINK_GOTO:
+                continue
+            shown = page.get_text(clip=box).strip()
+            assert shown == str(link["page"] + 1), (page.number + 1, shown, link)
+            numbers += 1
+    assert numbers >= len(games[game_id].rules)

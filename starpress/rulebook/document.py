@@ -9,14 +9,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.fonts import face
 from pnp.icons import IconForms
 from pnp.pdfcanvas import KitCanvas
-from starpress.rulebook.markup import escape
-from starpress.rulebook.story import TOC_LEVELS, Outline
+from starpress.rulebook.contents import contents_lines, define_page_number
+from starpress.rulebook.story import TOC_LEVELS, Contents, Outline
 from starpress.rulebook.style import Page, color, register_families
 
 
@@ -61,7 +61,13 @@ class RulebookDocument(BaseDocTemplate):
     """One book: a title page, then body pages with a running head and a page number."""
 
     def __init__(
-        self, path: Path, page: Page, words: Mapping[str, str], running_title: str, **meta: Any
+        self,
+        path: Path,
+        page: Page,
+        words: Mapping[str, str],
+        running_title: str,
+        contents_styles: tuple[ParagraphStyle, ...],
+        **meta: Any,
     ) -> None:
         super().__init__(
             str(path),
@@ -78,6 +84,7 @@ class RulebookDocument(BaseDocTemplate):
         self.book_page = page
         self.words = words
         self.running_title = running_title
+        self.contents_styles = contents_styles
         self.chapter = ""
         """The chapter being read (the last level-0 heading so far)."""
         self.head: str | None = None
@@ -110,7 +117,8 @@ class RulebookDocument(BaseDocTemplate):
         canvas = self.canv
         canvas.addOutlineEntry(outline.title, outline.key, outline.level, closed=outline.level > 0)
         if outline.listed and outline.level < TOC_LEVELS:
-            self.notify("TOCEntry", _contents_entry(outline, self.page))
+            style = self.contents_styles[outline.level]
+            define_page_number(canvas, outline.key, self.page, style)
         if outline.level == 0:
             self.chapter = outline.title
             if self.head is None:
@@ -156,24 +164,17 @@ def _fit(text: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def _contents_entry(outline: Outline, page_number: int) -> tuple[int, str, int, str]:
-    return (outline.level, escape(outline.title), page_number, outline.key)
-
-
-def _seed_contents(story: list[Flowable]) -> None:
-    """Give the table of contents its entries before the first pass (page numbers still
-    unknown), so it has its final height at once: two passes instead of three."""
-    outlines = [
-        outline
-        for flowable in story
-        if (outline := getattr(flowable, "outline", None)) is not None
-        and outline.listed
-        and outline.level < TOC_LEVELS
-    ]
+def _with_contents(story: list[Flowable]) -> tuple[list[Flowable], tuple[ParagraphStyle, ...]]:
+    """The story with its contents placeholder replaced by the contents' lines."""
+    expanded: list[Flowable] = []
+    styles: tuple[ParagraphStyle, ...] = ()
     for flowable in story:
-        if isinstance(flowable, TableOfContents):
-            # what the first pass lays out; each pass then collects the real page numbers
-            flowable._entries = [_contents_entry(o, 0) for o in outlines]  # type: ignore[attr-defined]
+        if isinstance(flowable, Contents):
+            styles = flowable.styles
+            expanded += contents_lines(flowable, story)
+        else:
+            expanded.append(flowable)
+    return expanded, styles
 
 
 def write_pdf(
@@ -186,16 +187,16 @@ def write_pdf(
     placeholders: Mapping[str, str],
     meta: Mapping[str, str],
 ) -> int:
-    """Lay the story out (passes until the contents' page numbers settle) into `path`,
-    through a temporary file; the number of pages."""
+    """Lay the story out, in one pass, into `path` through a temporary file; the number of
+    pages."""
     register_families()
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.part")
-    _seed_contents(story)
-    document = RulebookDocument(temporary, page, words, running_title, **meta)
+    story, styles = _with_contents(story)
+    document = RulebookDocument(temporary, page, words, running_title, styles, **meta)
     maker = partial(RulebookCanvas, icon_files=icon_files, placeholders=placeholders)
     try:
-        document.multiBuild(story, canvasmaker=maker)
+        document.build(story, canvasmaker=maker)
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)

@@ -25,7 +25,6 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from starpress.model import Blocks, Game, GlossaryEntry, Section, Step
 from starpress.model import Table as TableData
@@ -58,6 +57,21 @@ class Heading(Paragraph):
     def __init__(self, text: str, style: ParagraphStyle, outline: Outline) -> None:
         super().__init__(anchor(outline.key) + text, style)
         self.outline = outline
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(available_width, available_height)
+        if parts:  # a heading split over two pages is bookmarked where it starts
+            parts[0].outline = self.outline  # type: ignore[attr-defined]
+        return parts
+
+
+class Contents(Flowable):
+    """Where the table of contents goes, with its line style per level; the document
+    replaces it by its lines (see `starpress.rulebook.contents`)."""
+
+    def __init__(self, styles: tuple[ParagraphStyle, ...]) -> None:
+        super().__init__()
+        self.styles = styles
 
 
 def book_title(game: Game, lang: str) -> str:
@@ -153,11 +167,7 @@ class Book:
 
     def contents(self) -> list[Flowable]:
         look = self.look
-        toc = TableOfContents(dotsMinLevel=0)
-        toc.levelStyles = [
-            _toc_style(look, 0),
-            _toc_style(look, 1),
-        ]
+        toc = Contents(tuple(_toc_style(look, level) for level in range(TOC_LEVELS)))
         title = self.words["contents"]
         return [
             self.heading(escape(title), 0, Outline(0, self.key("contents"), title, listed=False)),
