@@ -61,7 +61,8 @@ class ContentsLine(Flowable):
         canvas: Any = self.canv
         style = self.style
         self.title.drawOn(canvas, style.leftIndent, 0)
-        lines = self.title.blPara.lines
+        title: Any = self.title  # reportlab sets blPara in wrap()
+        lines = title.blPara.lines
         last = lines[-1]
         extra = last.extraSpace if hasattr(last, "extraSpace") else last[0]
         baseline = self.height - style.fontSize - (len(lines) - 1) * style.leading
