@@ -12,7 +12,7 @@ from pathlib import Path
 
 from starpress.i18n import fallbacks, localize
 from starpress.load import load_games
-from starpress.model import LANGUAGES, Game
+from starpress.model import LANGUAGES, Game, all_texts
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,14 @@ def run(root: Path, jobs: list[Job], out_dir: Path, workers: int | None = None) 
     tasks = [(root, job, out_dir) for job in jobs]
     if workers == 1:
         return [_build(task) for task in tasks]
+    # the biggest books first, so no worker is left with a long one at the end
+    order = sorted(range(len(jobs)), key=lambda n: -len(all_texts(jobs[n].game)))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_build, tasks))
+        done = list(pool.map(_build, [tasks[n] for n in order]))
+    reports: list[BookReport | None] = [None] * len(jobs)
+    for n, report in zip(order, done, strict=True):
+        reports[n] = report
+    return [report for report in reports if report is not None]
 
 
 def _build(task: tuple[Path, Job, Path]) -> BookReport:
