@@ -78,6 +78,7 @@ def main() -> int:
         verdict = "ok" if median <= target else "OVER TARGET"
         print(f"{name:32} {median:8.3f}s {min(times):8.3f}s {target:7.1f}s  {verdict}")
     print_and_play()
+    rulebooks()
     site()
     automa()
     return 0
@@ -107,6 +108,29 @@ def automa() -> None:
         print(f"\nautoma: {label}, whole simulated games (2,000 per run)")
         print(f"  {best:8.0f} games/s (best of 3)   target >= 200  {verdict}")
         print(f"  {peak:8.0f} MB peak memory (max of the bench's child processes so far)")
+
+
+def rulebooks() -> None:
+    """All 40 rulebooks (five games, four languages, A4 and Letter), and their sizes."""
+    with tempfile.TemporaryDirectory() as folder:
+        times = []
+        for _ in range(2):
+            start = time.perf_counter()
+            for paper in ("a4", "letter"):
+                command = [STARPRESS, "rulebook", "all", "--lang", "all", "--paper", paper]
+                subprocess.run(
+                    [*command, "--out", folder], cwd=ROOT, check=True, capture_output=True
+                )
+            times.append(time.perf_counter() - start)
+        books = sorted(Path(folder).glob("*.pdf"))
+        sizes = [book.stat().st_size for book in books]
+    verdict = "ok" if min(times) <= 10 else "OVER TARGET"
+    print(f"\nrulebooks: {len(books)} books (5 games x 4 languages x A4 and Letter)")
+    print(f"  {min(times):8.1f} s (best of 2)   target < 10 s  {verdict}")
+    print(
+        f"  {sum(sizes) / 2**20:8.1f} MB in all; per book {min(sizes) / 1024:.0f}–"
+        f"{max(sizes) / 1024:.0f} KB, median {statistics.median(sizes) / 1024:.0f} KB"
+    )
 
 
 def site() -> None:

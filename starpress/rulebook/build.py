@@ -1,0 +1,141 @@
+"""Build the requested rulebooks (games × languages × paper, and booklets) in a process
+pool: each book is independent, so the pool gives the same bytes as a serial build."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from starpress.i18n import fallbacks, localize
+from starpress.load import load_games
+from starpress.model import LANGUAGES, Game, all_texts
+
+
+@dataclass(frozen=True)
+class Job:
+    """One book to write: a game in a language on a paper, and its booklet when asked."""
+
+    game: Game
+    lang: str
+    paper: str
+    booklet: bool
+
+
+@dataclass(frozen=True)
+class BookReport:
+    path: Path
+    pages: int
+    fallbacks: int
+    booklet: Path | None = None
+    sides: int = 0
+    half_pages: int = 0
+    """Pages of the half-size book the booklet was imposed from."""
+
+
+def book_path(out_dir: Path, game_id: str, lang: str, paper: str, booklet: bool = False) -> Path:
+    return out_dir / f"{game_id}-{lang}-{paper}{'-booklet' if booklet else ''}.pdf"
+
+
+def languages(game: Game, lang: str) -> list[str]:
+    """'source' is the game's own language, 'all' every published one, else that one."""
+    if lang == "source":
+        return [game.info.source_language]
+    return list(LANGUAGES) if lang == "all" else [lang]
+
+
+def plan(
+    root: Path, games: Iterable[str] | None, lang: str, paper: str, booklet: bool
+) -> list[Job]:
+    """Every book of a request, the content loaded and checked first."""
+    loaded = load_games(root, games)
+    return [
+        Job(game, code, paper, booklet)
+        for game in loaded.values()
+        for code in languages(game, lang)
+    ]
+
+
+def run(root: Path, jobs: list[Job], out_dir: Path, workers: int | None = None) -> list[BookReport]:
+    """Write every job's book (and booklet); reports in the jobs' order."""
+    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    tasks = [(root, job, out_dir) for job in jobs]
+    if workers == 1:
+        return [_build(task) for task in tasks]
+    # the biggest books first, so no worker is left with a long one at the end
+    order = sorted(range(len(jobs)), key=lambda n: -len(all_texts(jobs[n].game)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        done = list(pool.map(_build, [tasks[n] for n in order]))
+    reports: list[BookReport | None] = [None] * len(jobs)
+    for n, report in zip(order, done, strict=True):
+        reports[n] = report
+    return [report for report in reports if report is not None]
+
+
+def _build(task: tuple[Path, Job, Path]) -> BookReport:
+    root, job, out_dir = task
+    game = localize(root, job.game, job.lang)
+    folder = root / "content" / game.id
+    path = book_path(out_dir, game.id, job.lang, job.paper)
+    pages = build_book(game, job.lang, job.paper, folder, path)
+    if not job.booklet:
+        return BookReport(path, pages, len(fallbacks(game)))
+    booklet = book_path(out_dir, game.id, job.lang, job.paper, booklet=True)
+    sides, half_pages = build_booklet(game, job.lang, job.paper, folder, booklet)
+    return BookReport(path, pages, len(fallbacks(game)), booklet, sides, half_pages)
+
+
+def build_book(game: Game, lang: str, page_name: str, folder: Path, path: Path) -> int:
+    """Write one book of a localised game at a page size; its number of pages."""
+    from starpress.rulebook.document import write_pdf
+    from starpress.rulebook.story import Book, book_title
+    from starpress.rulebook.style import labels, look
+
+    words = labels(lang)
+    icon_files = {icon.id: folder / icon.file for icon in game.icons}
+    with tempfile.TemporaryDirectory(prefix="starpress-icons-") as scratch:
+        placeholders = _placeholders(Path(scratch), list(icon_files))
+        story = Book(game, lang, look(page_name), placeholders).story()
+        title = book_title(game, lang)
+        credit = game.info.credits[0].names if game.info.credits else ["starpress"]
+        meta = {
+            "title": f"{title} – {words['rulebook']}",
+            "author": ", ".join(credit),
+            "subject": str(game.info.tagline),
+            "lang": lang,
+        }
+        by_file = {file: icon for icon, file in placeholders.items()}
+        return write_pdf(path, story, look(page_name).page, words, title, icon_files, by_file, meta)
+
+
+def build_booklet(game: Game, lang: str, paper: str, folder: Path, path: Path) -> tuple[int, int]:
+    """The book on half-size pages, imposed two per landscape sheet: the printed sides and
+    the half-size pages."""
+    from starpress.rulebook.booklet import impose
+    from starpress.rulebook.style import booklet_page, page
+
+    sheet = page(paper)
+    with tempfile.TemporaryDirectory(prefix="starpress-booklet-") as scratch:
+        half = Path(scratch) / path.name
+        pages = build_book(game, lang, booklet_page(paper), folder, half)
+        return impose(half, path, (sheet.height, sheet.width), lang), pages
+
+
+_PIXEL = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000d49444154789c6360606060000000050001a5f645400000000049454e44ae426082"
+)
+"""A 1×1 transparent PNG: the box an inline icon takes in a paragraph's line layout."""
+
+
+def _placeholders(folder: Path, icons: list[str]) -> dict[str, str]:
+    """Icon id -> a placeholder image file of its own (the canvas draws the icon there)."""
+    found = {}
+    for icon in icons:
+        path = folder / f"{icon}.png"
+        path.write_bytes(_PIXEL)
+        found[icon] = str(path)
+    return found
