@@ -108,7 +108,8 @@ def build_book(game: Game, lang: str, page_name: str, folder: Path, path: Path) 
             "lang": lang,
         }
         by_file = {file: icon for icon, file in placeholders.items()}
-        return write_pdf(path, story, look(page_name).page, words, title, icon_files, by_file, meta)
+        page = look(page_name).page
+        return write_pdf(path, story, page, words, title, icon_files, folder, by_file, meta)
 
 
 def build_booklet(game: Game, lang: str, paper: str, folder: Path, path: Path) -> tuple[int, int]:

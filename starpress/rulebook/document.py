@@ -3,7 +3,6 @@ table of contents (two passes), inline vector icons, metadata; written atomicall
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
@@ -15,6 +14,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from pnp.fonts import face
 from pnp.icons import IconForms
 from pnp.pdfcanvas import KitCanvas
+from starpress.atomic import atomic_path
 from starpress.rulebook.contents import contents_lines, define_page_number
 from starpress.rulebook.story import TOC_LEVELS, Contents, Outline
 from starpress.rulebook.style import Page, color, register_families
@@ -32,11 +32,12 @@ class RulebookCanvas(KitCanvas):
         self,
         *args: Any,
         icon_files: Mapping[str, Path],
+        game_folder: Path,
         placeholders: Mapping[str, str],
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self._icons = IconForms(self, dict(icon_files))
+        self._icons = IconForms(self, dict(icon_files), game_folder)
         self._icons.define_all()
         self._placeholders = dict(placeholders)
 
@@ -184,6 +185,7 @@ def write_pdf(
     words: Mapping[str, str],
     running_title: str,
     icon_files: Mapping[str, Path],
+    game_folder: Path,
     placeholders: Mapping[str, str],
     meta: Mapping[str, str],
 ) -> int:
@@ -191,13 +193,11 @@ def write_pdf(
     pages."""
     register_families()
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.part")
     story, styles = _with_contents(story)
-    document = RulebookDocument(temporary, page, words, running_title, styles, **meta)
-    maker = partial(RulebookCanvas, icon_files=icon_files, placeholders=placeholders)
-    try:
+    maker = partial(
+        RulebookCanvas, icon_files=icon_files, game_folder=game_folder, placeholders=placeholders
+    )
+    with atomic_path(path) as temporary:
+        document = RulebookDocument(temporary, page, words, running_title, styles, **meta)
         document.build(story, canvasmaker=maker)
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
     return int(document.page)
