@@ -30,6 +30,9 @@ class SiteFiles:
     pictures: dict[str, Asset] = field(default_factory=dict)
     kits_missing: list[str] = field(default_factory=list)
     """The command to build each missing kit."""
+    rulebooks: list[Asset] = field(default_factory=list)
+    rulebooks_missing: list[str] = field(default_factory=list)
+    """The command to build each missing rulebook."""
     gallery_missing: str | None = None
     """The command that draws the gallery, when it is not drawn yet."""
     cover: Asset | None = None
@@ -37,12 +40,17 @@ class SiteFiles:
 
     def assets(self) -> list[Asset]:
         cover = [self.cover] if self.cover else []
-        return [*self.pictures.values(), *cover, *self.kits]
+        return [*self.pictures.values(), *cover, *self.kits, *self.rulebooks]
 
 
 def kit_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
     """Where `starpress pnp` writes a game's default kit (see pnp.kit.kit_path)."""
     return root / "build" / "pnp" / f"{game_id}-{lang}-{paper}.pdf"
+
+
+def rulebook_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
+    """Where `starpress rulebook` writes a game's book (see starpress.rulebook.build)."""
+    return root / "build" / "rulebooks" / f"{game_id}-{lang}-{paper}.pdf"
 
 
 def gallery_folder(root: Path, game_id: str, lang: str) -> Path:
@@ -57,6 +65,13 @@ def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
             files.kits.append(Asset(f"{game_id}/downloads/{path.name}", path))
         else:
             files.kits_missing.append(f"starpress pnp {game_id} --lang {lang} --paper {paper}")
+        book = rulebook_file(root, game_id, lang, paper)
+        if book.is_file():
+            files.rulebooks.append(Asset(f"{game_id}/downloads/rulebook-{book.name}", book))
+        else:
+            files.rulebooks_missing.append(
+                f"starpress rulebook {game_id} --lang {lang} --paper {paper}"
+            )
     manifest = gallery_folder(root, game_id, lang) / GALLERY_MANIFEST
     if not manifest.is_file():
         files.gallery_missing = "starpress site build"

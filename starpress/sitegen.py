@@ -529,9 +529,15 @@ def downloads_view(site: GameSite, page: str) -> dict[str, Any]:
         (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
         for asset in site.files.kits
     ]
+    rulebooks = [
+        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
+        for asset in site.files.rulebooks
+    ]
     return {
         "files": files,
         "missing": site.files.kits_missing,
+        "rulebooks": rulebooks,
+        "rulebooks_missing": site.files.rulebooks_missing,
         "pnp": sitetext.code("starpress pnp"),
     }
 

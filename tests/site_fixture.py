@@ -21,8 +21,12 @@ def built_site() -> Path:
     """Build every language as `starpress site build` does (missing kits and the gallery
     first, then mkdocs build --strict) and return build/site."""
     from pnp import site_files
+    from starpress.rulebook import build as rulebook
 
     site_files.prepare(ROOT, LANGUAGES)
+    # one game's rulebooks at least, so the downloads pages link real books
+    books = rulebook.plan(ROOT, ["asteria"], "all", "a4", booklet=False)
+    rulebook.run(ROOT, books, ROOT / "build" / "rulebooks")
     results = sitebuild.build(ROOT, list(LANGUAGES), siteconfig.SiteSettings())
     failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)

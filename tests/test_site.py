@@ -251,3 +251,24 @@ def test_aristeia_setup_has_no_spanish_label_bare() -> None:
         if "Mano inicial" in page:  # only while its translation is missing: inside the note
             before = page.split("<strong>Mano inicial.</strong>", 1)[0]
             assert NOTES[lang] in before
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_downloads_offer_each_built_rulebook_and_name_the_missing(lang: str) -> None:
+    """A rulebook that is built is linked (and copied) on its game's downloads page; one
+    that is not is listed with the command that builds it."""
+    from starpress.load import game_ids
+    from starpress.sitefiles import PAPERS, rulebook_file
+
+    site = built_site() / lang
+    for game_id in game_ids(ROOT):
+        page = (site / game_id / "downloads" / "index.html").read_text("utf-8")
+        for paper in PAPERS:
+            book = rulebook_file(ROOT, game_id, lang, paper)
+            name = f"rulebook-{book.name}"
+            if book.is_file():
+                assert f'href="../{name}"' in page or f'href="{name}"' in page, (game_id, paper)
+                assert (site / game_id / "downloads" / name).read_bytes() == book.read_bytes()
+            else:
+                assert f"starpress rulebook {game_id} --lang {lang} --paper {paper}" in page
+    assert rulebook_file(ROOT, "asteria", lang, "a4").is_file()
