@@ -16,6 +16,7 @@ from starpress import __version__
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from starpress.load import ContentError
     from starpress.model import Game
 
 EXIT_CONTENT = 2
@@ -392,6 +393,70 @@ def luna_simulate(
     if level not in ("basic", "intermediate", "advanced", "all"):
         _fail(f"--level must be basic, intermediate, advanced or all (got {level!r})")
     simulate_command.run_luna_maris(_root(), games, level, seed, as_json, _console())
+
+
+sheet_app = typer.Typer(
+    help="Cards in spreadsheets: export a deck to CSV/XLSX, pull a published sheet.",
+    no_args_is_help=True,
+)
+app.add_typer(sheet_app, name="sheet")
+
+
+@sheet_app.command("export")
+def sheet_export(
+    deck: Annotated[str, typer.Argument(help="The deck's component id (demo.component.card).")],
+    to: Annotated[Path, typer.Option(help="The file to write: .csv or .xlsx.")],
+    force: Annotated[bool, typer.Option(help="Replace the file if it exists.")] = False,
+) -> None:
+    """Write the cards of a deck to a CSV or XLSX file (then remove them from the YAML)."""
+    from starpress import sheet_command
+    from starpress.load import ContentError
+
+    try:
+        path, count = sheet_command.export(_root(), deck, to, force)
+    except ContentError as error:
+        _problems(error)
+    _console().print(f"wrote {path} ({count} cards)", highlight=False, soft_wrap=True)
+
+
+@sheet_app.command("pull")
+def sheet_pull(
+    deck: Annotated[str, typer.Argument(help="The deck's component id (demo.component.card).")],
+    url: Annotated[str, typer.Option(help="A published CSV address (File > Share > Publish).")],
+    to: Annotated[
+        Path | None, typer.Option(help="Default: content/<game>/cards-<deck>.csv.")
+    ] = None,
+) -> None:
+    """Download a published Google Sheets CSV into the deck's CSV file (no credentials)."""
+    from starpress import sheet_command
+
+    path, size = sheet_command.pull(_root(), deck, url, to)
+    _console().print(f"wrote {path} ({size} bytes)", highlight=False, soft_wrap=True)
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id (lowercase words joined by -).")],
+    lang: Annotated[str, typer.Option(help="Its source language: pt-BR, es, it or en.")] = "en",
+    title: Annotated[str | None, typer.Option(help="Its title (default: from the id).")] = None,
+    root: Annotated[
+        Path | None,
+        typer.Option(help="Project folder; created when it is not a project yet.", file_okay=False),
+    ] = None,
+) -> None:
+    """Scaffold a new game that checks and builds at once (and its project when there is none)."""
+    from starpress import scaffold
+
+    made = scaffold.create(root or _State.root, game, lang, title)
+    for line in made.messages:
+        _console().print(line, highlight=False, soft_wrap=True)
+
+
+def _problems(error: ContentError) -> NoReturn:
+    for problem in error.problems:
+        _stderr().print(str(problem), markup=False, highlight=False, soft_wrap=True)
+    files = len({problem.path for problem in error.problems})
+    _fail(f"{len(error.problems)} problem(s) in {files} file(s)")
 
 
 def _load(root: Path, games: list[str] | None) -> dict[str, Game]:
