@@ -156,6 +156,16 @@ def pnp(
     tts: Annotated[
         bool, typer.Option(help="Also Tabletop Simulator deck sheets and saved-object JSON.")
     ] = False,
+    watch: Annotated[
+        bool,
+        typer.Option(help="Rebuild on every change, drawing only the changed faces again."),
+    ] = False,
+    max_rebuilds: Annotated[
+        int | None, typer.Option(help="With --watch: stop after this many rebuilds.", min=1)
+    ] = None,
+    card: Annotated[
+        str | None, typer.Option(help="With --png: only this card, front and back.")
+    ] = None,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-fold].pdf."""
     from pnp import command
@@ -177,7 +187,18 @@ def pnp(
         png,
         tts,
     )
-    code = command.run(_root(), request, _console(), _stderr())
+    if watch:
+        from pnp import watch as watching
+
+        code = watching.run(_root(), request, _console(), _stderr(), max_rebuilds)
+    elif card is not None:
+        from pnp import preview
+
+        if not png:
+            _fail("--card draws one card as PNG: add --png")
+        code = preview.run(_root(), request, card, _console(), _stderr())
+    else:
+        code = command.run(_root(), request, _console(), _stderr())
     if code:
         raise typer.Exit(code)
 
