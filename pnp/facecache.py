@@ -140,7 +140,7 @@ def face_key(
             "lang": digest.lang,
             "files": digest.files,
             "templates": digest.templates,
-            "card": card.model_dump(mode="json"),
+            "card": _drawn_part(card.model_dump(mode="json"), side),
             "fallbacks": sorted(
                 t.id for t in texts if t is not None and getattr(t, "fallback", False)
             ),
@@ -186,6 +186,17 @@ def draw_one(
         tuple(sorted(set(context.overflow))),
         tuple(sorted(context.fallbacks)),
     )
+
+
+def _drawn_part(card: dict[str, Any], side: Side) -> dict[str, Any]:
+    """What of a card one side can show: a front never reads the back's fields, a back
+    never the front's, and a shared back (drawn once per component) only the fields every
+    face has (`{name}`, `{id}`, `{count}`), not the first card's texts."""
+    if side == "front":
+        return {key: value for key, value in card.items() if key != "back"}
+    if card.get("back") is None:
+        return {key: card[key] for key in ("id", "name", "count", "component")}
+    return {key: value for key, value in card.items() if key != "fields"}
 
 
 def _texts(values: dict[str, Any] | None) -> list[Any]:

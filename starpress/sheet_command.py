@@ -77,6 +77,10 @@ def pull(root: Path, deck: str, url: str, to: Path | None = None) -> tuple[Path,
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
             data = response.read(sheets.MAX_BYTES + 1)
+    except urllib.error.HTTPError as error:
+        raise InputError(
+            None, f"could not download {url}: HTTP {error.code} {error.reason}"
+        ) from None
     except (urllib.error.URLError, TimeoutError, OSError) as error:
         reason = getattr(error, "reason", error)
         raise InputError(None, f"could not download {url}: {reason}") from None
