@@ -106,8 +106,10 @@ def build_cached_kit(
     options: KitOptions,
     out_dir: Path,
     cache: FaceCache,
+    book: FaceBook | None = None,
 ) -> CachedReport:
-    """Write the kit of a game (already in the kit's language) from cached faces."""
+    """Write the kit of a game (already in the kit's language) from cached faces; a
+    watching process passes the same `book` every time, so known faces are not grafted again."""
     register_fonts()
     faces = printed_faces(game, templates, options.proof)
     digest = game_digest(game, templates, folder, options.lang)
@@ -115,7 +117,7 @@ def build_cached_kit(
     drawn = _faces(report, cache, digest, game, templates, folder, faces, options)
     keys = {place: face.key for place, face in drawn.items()}
     skeleton, placements = _sheets(game, templates, folder, options, faces, keys, report)
-    _place_faces(skeleton, placements, drawn, report.kit.path)
+    _place_faces(skeleton, placements, drawn, report.kit.path, book or FaceBook())
     overflow = {line for face in drawn.values() for line in face.overflow}
     report.kit.overflow = sorted(overflow)
     report.kit.fallbacks = sorted({text for face in drawn.values() for text in face.fallbacks})
@@ -194,38 +196,84 @@ def _sheets(
     return buffer.getvalue(), recorder.placements
 
 
+class FaceBook:
+    """Every face met so far as a form of one MuPDF document, kept by a watching process.
+
+    A face is drawn into the book once (a scratch page shows it, which makes the form);
+    each kit then copies the book's pages in after its sheets, points its placements at the
+    copied forms and drops the copied pages, so nothing is parsed or grafted twice.
+    """
+
+    def __init__(self) -> None:
+        self.document = pymupdf.open()
+        self.pages: dict[str, int] = {}  # face key -> its page in the book
+        self.names: dict[str, str] = {}  # face key -> the form's name in that page
+
+    def add(self, key: str, pdf: bytes) -> None:
+        if key in self.pages:
+            return
+        with pymupdf.open(stream=pdf, filetype="pdf") as source:
+            rect = source[0].rect
+            page = self.document.new_page(width=rect.width, height=rect.height)
+            page.show_pdf_page(page.rect, source, 0)
+        self.pages[key] = page.number
+        self.names[key] = page.get_xobjects()[0][1]  # the one form show_pdf_page made
+
+    def trim(self, keep: set[str]) -> None:
+        """Start again from the faces still used, once the book holds many stale ones."""
+        if len(self.pages) > 2 * len(keep) + 50:
+            self.document.close()
+            self.document, self.pages, self.names = pymupdf.open(), {}, {}
+
+
 def _place_faces(
     skeleton: bytes,
     placements: list[Placement],
     drawn: dict[str, CachedFace],
     path: Path,
+    book: FaceBook,
 ) -> None:
+    """Each placement is `q clip cm /form Do Q`, put under the marks of its sheet."""
     by_key = {face.key: face for face in drawn.values()}
-    sources: dict[str, pymupdf.Document] = {}
+    book.trim(set(by_key))
+    for placement in placements:
+        book.add(placement.key, by_key[placement.key].pdf)
     with pymupdf.open(stream=skeleton, filetype="pdf") as kit:
+        sheets = len(kit)
+        kit.insert_pdf(book.document)
+        forms: dict[str, str] = {}
+        for key in by_key:
+            if key in book.pages:
+                page_xref = kit[sheets + book.pages[key]].xref
+                form = f"Resources/XObject/{book.names[key]}"
+                forms[key] = kit.xref_get_key(page_xref, form)[1]  # "12 0 R"
+        by_page: dict[int, list[Placement]] = {}
         for placement in placements:
-            source = sources.get(placement.key)
-            if source is None:
-                source = pymupdf.open(stream=by_key[placement.key].pdf, filetype="pdf")
-                sources[placement.key] = source
-            page = kit[placement.page]
-            page_height = page.rect.height
-            left, bottom, right, top = placement.clip
-            # MuPDF measures y from the top of a page
-            clip = pymupdf.Rect(left, placement.height - top, right, placement.height - bottom)
-            target = pymupdf.Rect(
-                placement.x + left,
-                page_height - (placement.y + top),
-                placement.x + right,
-                page_height - (placement.y + bottom),
-            )
-            page.show_pdf_page(target, source, 0, clip=clip, overlay=False, keep_proportion=False)
+            by_page.setdefault(placement.page, []).append(placement)
+        for number, here in by_page.items():
+            page = kit[number]
+            names: dict[str, str] = {}
+            operations = []
+            for placement in here:
+                name = names.setdefault(placement.key, f"SPface{len(names)}")
+                left, bottom, right, top = placement.clip
+                operations.append(
+                    f"q {placement.x + left:.4f} {placement.y + bottom:.4f} "
+                    f"{right - left:.4f} {top - bottom:.4f} re W n "
+                    f"1 0 0 1 {placement.x:.4f} {placement.y:.4f} cm /{name} Do Q"
+                )
+            for key, name in names.items():
+                kit.xref_set_key(page.xref, f"Resources/XObject/{name}", forms[key])
+            stream = kit.get_new_xref()
+            kit.update_object(stream, "<<>>")
+            kit.update_stream(stream, "\n".join(operations).encode())
+            contents = " ".join(f"{xref} 0 R" for xref in [stream, *page.get_contents()])
+            kit.xref_set_key(page.xref, "Contents", f"[{contents}]")
+        kit.delete_pages(from_page=sheets, to_page=len(kit) - 1)
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.part")
         try:
-            kit.save(str(temporary), garbage=1, deflate=True)
+            kit.save(str(temporary), garbage=1)
             os.replace(temporary, path)
         finally:
             temporary.unlink(missing_ok=True)
-    for source in sources.values():
-        source.close()

@@ -96,6 +96,7 @@ class GameDigest:
     lang: str
     files: str  # icons, pictures, fonts and drawing code
     templates: str  # colours and defaults of the layout file
+    layouts: dict[str, str]  # each resolved layout's hash, by name
 
 
 def game_digest(game: Game, templates: Templates, folder: Path, lang: str) -> GameDigest:
@@ -107,7 +108,10 @@ def game_digest(game: Game, templates: Templates, folder: Path, lang: str) -> Ga
             files.update(f"picture {path.relative_to(folder)} {_file_hash(path)}\n".encode())
     files.update(_tool_digest().encode())
     shared = {"colors": templates.colors, "defaults": templates.defaults.model_dump()}
-    return GameDigest(game.id, lang, files.hexdigest(), _hash(shared))
+    layouts = {
+        name: _hash(dataclasses.asdict(layout)) for name, layout in templates.layouts.items()
+    }
+    return GameDigest(game.id, lang, files.hexdigest(), _hash(shared), layouts)
 
 
 def face_key(
@@ -145,7 +149,7 @@ def face_key(
                 t.id for t in texts if t is not None and getattr(t, "fallback", False)
             ),
             "side": side,
-            "layout": dataclasses.asdict(layout),
+            "layout": digest.layouts[layout.name],
             "titles": {
                 target: str(titles.get(target, "")) for target in [card.component, *targets]
             },

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from pnp.assemble import CachedReport, build_cached_kit
+from pnp.assemble import CachedReport, FaceBook, build_cached_kit
 from pnp.build import plan
 from pnp.command import OptionError, Request, parse_options
 from pnp.facecache import FaceCache
@@ -42,7 +42,9 @@ class Rebuild:
         return sum(report.reused for report in self.reports)
 
 
-def rebuild(root: Path, request: Request, cache: FaceCache) -> Rebuild:
+def rebuild(
+    root: Path, request: Request, cache: FaceCache, book: FaceBook | None = None
+) -> Rebuild:
     """Build the requested kits from cached faces (raises ContentError, DrawError, …)."""
     start = time.perf_counter()
     options = parse_options(request)
@@ -52,7 +54,7 @@ def rebuild(root: Path, request: Request, cache: FaceCache) -> Rebuild:
         game = localize(root, job.game, job.options.lang)
         folder = root / "content" / game.id
         reports.append(
-            build_cached_kit(game, job.templates, folder, job.options, request.out, cache)
+            build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
         )
     return Rebuild(reports, time.perf_counter() - start)
 
@@ -84,9 +86,10 @@ def run(
         errors.print(f"[red]error:[/red] --lang must be one of all, source, {', '.join(LANGUAGES)}")
         return 2
     cache = FaceCache(root / CACHE_FOLDER)
+    book = FaceBook()
     try:
         paths = watched_paths(root, request.target)
-        _once(root, request, cache, console, errors)
+        _once(root, request, cache, book, console, errors)
     except (OptionError, UnknownGame) as error:
         errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return 2
@@ -97,18 +100,23 @@ def run(
         *paths, watch_filter=relevant, debounce=DEBOUNCE_MS, step=50, raise_interrupt=False
     )
     for rebuilds, _changed in enumerate(changes, 1):
-        _once(root, request, cache, console, errors)
+        _once(root, request, cache, book, console, errors)
         if max_rebuilds is not None and rebuilds >= max_rebuilds:
             break
     return 0
 
 
 def _once(
-    root: Path, request: Request, cache: FaceCache, console: Console, errors: Console
+    root: Path,
+    request: Request,
+    cache: FaceCache,
+    book: FaceBook,
+    console: Console,
+    errors: Console,
 ) -> None:
     """One build; problems are printed, never raised, so the watch goes on."""
     try:
-        done = rebuild(root, request, cache)
+        done = rebuild(root, request, cache, book)
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
