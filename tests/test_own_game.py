@@ -348,3 +348,50 @@ def test_the_own_game_walkthrough_runs_as_written(tmp_path: Path):
     assert not (cwd / "content" / "space-duel" / "cards-card.csv").exists()
     assert (cwd / "content" / "space-duel" / "cards-card.xlsx").is_file()
     assert "Scout" in kit_text(cwd / "build" / "pnp" / "space-duel-en-a4.pdf")
+
+
+def _rebuild(project: Path, **options: object) -> tuple[int, int]:
+    from pnp.command import Request
+    from pnp.facecache import FaceCache
+    from pnp.watch import CACHE_FOLDER, rebuild
+
+    request = Request("duel", out=project / "build" / "pnp", **options)  # type: ignore[arg-type]
+    done = rebuild(project, request, FaceCache(project / CACHE_FOLDER))
+    return done.drawn, done.reused
+
+
+def test_face_cache_is_kept_across_runs_and_keyed_by_what_draws_a_face(tmp_path: Path):
+    project = scaffold.create(tmp_path / "p", "duel", "en").project
+    folder = project / "content" / "duel"
+    assert _rebuild(project) == (5, 0)
+    assert _rebuild(project) == (0, 5)  # a new process: faces come from build/cache/faces
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text().replace("Draw a card.", "Draw one card."))
+    assert _rebuild(project) == (0, 5)  # rules text no card shows
+    rules.write_text(rules.read_text().replace("title: A turn", "title: One turn"))
+    assert _rebuild(project) == (1, 4)  # the captain's reference shows that title
+    layout = project / "templates" / "cards" / "duel.yaml"
+    layout.write_text(layout.read_text().replace("#f4efe4", "#f0f0f0"))
+    assert _rebuild(project) == (5, 0)  # a colour every face may use
+    icon = folder / "icons" / "star.svg"
+    icon.write_text(icon.read_text().replace("#e0a800", "#e0b000"))
+    assert _rebuild(project) == (5, 0)
+    assert _rebuild(project, ink_saver=True) == (5, 0)
+    assert _rebuild(project, lang="pt-BR") == (5, 0)
+    assert _rebuild(project, paper="letter") == (0, 5)  # sheets change, faces do not
+
+
+def test_sheet_size_and_row_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(sheets, "MAX_ROWS", 3)
+    path = tmp_path / "cards.csv"
+    write_csv(path, [["id"], ["a"], ["b"], ["c"], ["d"]])
+    with pytest.raises(sheets.SheetError, match="more than 3 rows"):
+        sheets.load_sheet(path)
+    monkeypatch.setattr(sheets, "MAX_BYTES", 10)
+    with pytest.raises(sheets.SheetError, match="at most 10 are read"):
+        sheets.load_sheet(path)
+    book = tmp_path / "bad.xlsx"
+    book.write_bytes(b"not a zip")
+    monkeypatch.setattr(sheets, "MAX_BYTES", 1000)
+    with pytest.raises(sheets.SheetError, match="not an XLSX workbook"):
+        sheets.load_sheet(tmp_path / "bad.xlsx:Sheet1")
