@@ -254,8 +254,20 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_watch_redraws_exactly_the_edited_face(new_project: Path):
-    command = [sys.executable, "-m", "starpress", "pnp", "duel", "--watch", "--max-rebuilds", "1"]
+def _read_until(child: subprocess.Popen[str], marker: str, seconds: float = 60) -> str:
+    assert child.stdout is not None
+    lines = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = child.stdout.readline()
+        lines.append(line)
+        if marker in line or not line:
+            break
+    return "".join(lines)
+
+
+def test_watch_reports_an_error_goes_on_and_redraws_exactly_the_edited_face(new_project: Path):
+    command = [sys.executable, "-m", "starpress", "pnp", "duel", "--watch", "--max-rebuilds", "2"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
         command,
@@ -265,21 +277,19 @@ def test_watch_redraws_exactly_the_edited_face(new_project: Path):
         text=True,
         env=env,
     )
+    deck = new_project / "content" / "duel" / "cards-card.csv"
+    kit = new_project / "build" / "pnp" / "duel-en-a4.pdf"
+    original = deck.read_text()
     try:
-        assert child.stdout is not None
-        lines = []
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = child.stdout.readline()
-            lines.append(line)
-            if line.startswith("watching"):
-                break
-        assert "redrew 5 face(s), reused 0" in "".join(lines)
-        kit = new_project / "build" / "pnp" / "duel-en-a4.pdf"
+        first = _read_until(child, "watching")
+        assert "redrew 5 face(s), reused 0" in first
         before, mtime = _digest(kit), kit.stat().st_mtime_ns
         time.sleep(0.3)
-        deck = new_project / "content" / "duel" / "cards-card.csv"
-        deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
+        deck.write_text(original.replace("Draw a card.", "Draw a :gem:."))
+        error = _read_until(child, "waiting for a fix")
+        assert "content/duel/cards-card.csv:2:6: unknown icon 'gem'" in error
+        assert _digest(kit) == before  # a bad edit leaves the last good kit
+        deck.write_text(original.replace("Draw a card.", "Draw two cards."))
         rest, _ = child.communicate(timeout=60)
     finally:
         child.kill()
