@@ -121,7 +121,9 @@ def records(rows: list[list[Any]]) -> SheetLocated:
     """Card records from a table's rows (header first); empty rows are skipped."""
     if not rows or not any(_filled(cell) for cell in rows[0]):
         raise SheetError([(1, 1, "the first row must name the columns (id, component, …)")])
-    columns, problems = _columns(rows[0], rows[1:])
+    width = max(len(row) for row in rows)
+    header = [*rows[0], *[None] * (width - len(rows[0]))]  # cells right of the last header
+    columns, problems = _columns(header, rows[1:])
     if problems:
         raise SheetError(problems)
     located = SheetLocated(data=None, text="", columns=columns)

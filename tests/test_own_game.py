@@ -124,6 +124,9 @@ def test_sheet_headers_and_cells_are_checked_together():
     with pytest.raises(sheets.SheetError) as raised:
         sheets.records([["id", "Cost", "", "text", "text"], ["a", "1", "loose", "t", "u"]])
     assert [problem[:2] for problem in raised.value.problems] == [(1, 2), (1, 3), (1, 5)]
+    with pytest.raises(sheets.SheetError) as raised:
+        sheets.records([["id"], ["a", "", "stray"]])
+    assert raised.value.problems == [(1, 3, "this column has values but no header")]
     located = sheets.records(
         [["id", "cost.0", "cost.1", "back:text", "count"], ["x", ":a:", "", "b", "3"], []]
     )
