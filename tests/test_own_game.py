@@ -227,6 +227,12 @@ def test_new_refuses_to_overwrite_and_bad_ids(new_project: Path):
     )
     done = run_cli("new", "Bad Name", cwd=new_project)
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    (new_project / "content" / "duel" / "sub").mkdir()
+    done = run_cli("new", "second", "--lang", "es", cwd=new_project / "content" / "duel" / "sub")
+    assert done.returncode == 0, done.stderr  # the project around the folder gets the game
+    assert done.stdout.startswith("juego second creado en ")
+    assert not (new_project / "content" / "duel" / "sub" / "second").exists()
+    assert run_cli("check", cwd=new_project).returncode == 0
 
 
 @pytest.mark.parametrize(
