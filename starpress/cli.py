@@ -17,6 +17,7 @@ from starpress import __version__
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from starpress.load import ContentError
     from starpress.model import Game
 
 EXIT_CONTENT = 2
@@ -156,6 +157,16 @@ def pnp(
     tts: Annotated[
         bool, typer.Option(help="Also Tabletop Simulator deck sheets and saved-object JSON.")
     ] = False,
+    watch: Annotated[
+        bool,
+        typer.Option(help="Rebuild on every change, drawing only the changed faces again."),
+    ] = False,
+    max_rebuilds: Annotated[
+        int | None, typer.Option(help="With --watch: stop after this many rebuilds.", min=1)
+    ] = None,
+    card: Annotated[
+        str | None, typer.Option(help="With --png: only this card, front and back.")
+    ] = None,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-fold].pdf."""
     from pnp import command
@@ -177,7 +188,18 @@ def pnp(
         png,
         tts,
     )
-    code = command.run(_root(), request, _console(), _stderr())
+    if watch:
+        from pnp import watch as watching
+
+        code = watching.run(_root(), request, _console(), _stderr(), max_rebuilds)
+    elif card is not None:
+        from pnp import preview
+
+        if not png:
+            _fail("--card draws one card as PNG: add --png")
+        code = preview.run(_root(), request, card, _console(), _stderr())
+    else:
+        code = command.run(_root(), request, _console(), _stderr())
     if code:
         raise typer.Exit(code)
 
@@ -468,6 +490,70 @@ def luna_simulate(
     if level not in ("basic", "intermediate", "advanced", "all"):
         _fail(f"--level must be basic, intermediate, advanced or all (got {level!r})")
     simulate_command.run_luna_maris(_root(), games, level, seed, as_json, _console())
+
+
+sheet_app = typer.Typer(
+    help="Cards in spreadsheets: export a deck to CSV/XLSX, pull a published sheet.",
+    no_args_is_help=True,
+)
+app.add_typer(sheet_app, name="sheet")
+
+
+@sheet_app.command("export")
+def sheet_export(
+    deck: Annotated[str, typer.Argument(help="The deck's component id (demo.component.card).")],
+    to: Annotated[Path, typer.Option(help="The file to write: .csv or .xlsx.")],
+    force: Annotated[bool, typer.Option(help="Replace the file if it exists.")] = False,
+) -> None:
+    """Write the cards of a deck to a CSV or XLSX file (then remove them from the YAML)."""
+    from starpress import sheet_command
+    from starpress.load import ContentError
+
+    try:
+        path, count = sheet_command.export(_root(), deck, to, force)
+    except ContentError as error:
+        _problems(error)
+    _console().print(f"wrote {path} ({count} cards)", highlight=False, soft_wrap=True)
+
+
+@sheet_app.command("pull")
+def sheet_pull(
+    deck: Annotated[str, typer.Argument(help="The deck's component id (demo.component.card).")],
+    url: Annotated[str, typer.Option(help="A published CSV address (File > Share > Publish).")],
+    to: Annotated[
+        Path | None, typer.Option(help="Default: content/<game>/cards-<deck>.csv.")
+    ] = None,
+) -> None:
+    """Download a published Google Sheets CSV into the deck's CSV file (no credentials)."""
+    from starpress import sheet_command
+
+    path, size = sheet_command.pull(_root(), deck, url, to)
+    _console().print(f"wrote {path} ({size} bytes)", highlight=False, soft_wrap=True)
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id (lowercase words joined by -).")],
+    lang: Annotated[str, typer.Option(help="Its source language: pt-BR, es, it or en.")] = "en",
+    title: Annotated[str | None, typer.Option(help="Its title (default: from the id).")] = None,
+    root: Annotated[
+        Path | None,
+        typer.Option(help="Project folder; created when it is not a project yet.", file_okay=False),
+    ] = None,
+) -> None:
+    """Scaffold a new game that checks and builds at once (and its project when there is none)."""
+    from starpress import scaffold
+
+    made = scaffold.create(root or _State.root, game, lang, title)
+    for line in made.messages:
+        _console().print(line, highlight=False, soft_wrap=True)
+
+
+def _problems(error: ContentError) -> NoReturn:
+    for problem in error.problems:
+        _stderr().print(str(problem), markup=False, highlight=False, soft_wrap=True)
+    files = len({problem.path for problem in error.problems})
+    _fail(f"{len(error.problems)} problem(s) in {files} file(s)")
 
 
 def _load(root: Path, games: list[str] | None) -> dict[str, Game]:

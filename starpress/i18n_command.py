@@ -28,12 +28,7 @@ def extract(root: Path, console: Console) -> None:
 def update(root: Path, console: Console) -> None:
     extract(root, console)
     for game in load_games(root).values():
-        template = catalogs.game_template(root, game)
-        for lang in LANGUAGES:
-            if lang == game.info.source_language:
-                continue
-            path = catalogs.game_catalog_path(root, game.id, lang)
-            result = catalogs.update_catalog(path, template, lang, _icon_names(game, lang))
+        for result in update_game(root, game):
             _say(console, root, result)
     ui = catalogs.ui_template(root)
     for lang in LANGUAGES:
@@ -43,6 +38,23 @@ def update(root: Path, console: Console) -> None:
                 root,
                 catalogs.update_catalog(catalogs.ui_catalog_path(root, lang), ui, lang),
             )
+
+
+def update_game(
+    root: Path, game: Game, write_template: bool = False
+) -> list[catalogs.UpdateResult]:
+    """Bring one game's catalogs up to date (and write its .pot first when asked)."""
+    template = catalogs.game_template(root, game)
+    if write_template:
+        path = root / "content" / game.id / "locale" / f"{game.id}.pot"
+        catalogs.write_catalog(path, template)
+    results = []
+    for lang in LANGUAGES:
+        if lang == game.info.source_language:
+            continue
+        path = catalogs.game_catalog_path(root, game.id, lang)
+        results.append(catalogs.update_catalog(path, template, lang, _icon_names(game, lang)))
+    return results
 
 
 def compile_all(root: Path, console: Console, errors: Console) -> bool:

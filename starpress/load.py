@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from starpress import svg, text
+from starpress import sheets, svg, text
 from starpress.errors import InputError
 from starpress.model import (
     LANGUAGES,
@@ -54,7 +54,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: {self.message}"
+        return f"{sheets.shown_position(self.path, self.line, self.col)}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,8 @@ class _GameLoader:
         self.contents: list[tuple[Path, Located, ContentFile]] = []  # the files that validated
 
     def load(self) -> Game:
-        parsed = [self._parse(path) for path in sorted(self.folder.glob("*.yaml"))]
+        paths = [*sorted(self.folder.glob("*.yaml")), *sheets.sheet_files(self.folder)]
+        parsed = [self._parse(path) for path in paths]
         contents = [(path, located, content) for path, located, content in parsed if located]
         info = self._game_info(contents)
         self._cross_check(self._facts(contents))
@@ -187,7 +188,11 @@ class _GameLoader:
 
     def _parse(self, path: Path) -> tuple[Path, Located | None, ContentFile | None]:
         try:
-            located = load_located(path)
+            located = sheets.load_sheet(path) if sheets.is_sheet(path) else load_located(path)
+        except sheets.SheetError as error:  # cards from a CSV file or an XLSX worksheet
+            for line, col, message in error.problems:
+                self._report(path, line, col, message)
+            return path, None, None
         except YamlSyntaxError as error:
             self._report(path, error.line, error.col, error.message)
             return path, None, None

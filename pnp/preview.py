@@ -1,0 +1,58 @@
+"""One card as PNGs (`starpress pnp GAME --card ID --png`): its front and its back, as the
+print-shop export draws them, to look at a card without building the whole kit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+
+from pnp.build import plan
+from pnp.command import OptionError, Request, parse_options
+from pnp.export import PNG, Design, Source, _rasterise
+from pnp.faces import DrawError
+from pnp.kit import printed_faces
+from pnp.units import MM
+from starpress.errors import InputError
+from starpress.i18n import localize
+from starpress.load import ContentError, UnknownGame
+
+
+def card_pngs(source: Source, card_id: str, out_dir: Path) -> list[Path]:
+    """`<card>-front.png` and, when it has a back (its own or the component's), `<card>-back.png`,
+    at the print shop's resolution with bleed."""
+    faces = printed_faces(source.game, source.templates, proof=True)
+    face = next((face for face in faces if face.card.id == card_id), None)
+    if face is None:
+        cards = [card.id for card in source.game.cards]
+        near = [other for other in cards if card_id.split(".")[-1] in other][:5]
+        hint = f" (did you mean {', '.join(near)}?)" if near else ""
+        raise InputError(None, f"--card: no printed card '{card_id}' in {source.game.id}{hint}")
+    found = [Design(face, "front", f"{card_id}-front")]
+    if face.back is not None:
+        found.append(Design(face, "back", f"{card_id}-back"))
+    return _rasterise(source, found, out_dir, PNG["dpi"], PNG["bleed_mm"] * MM)
+
+
+def run(root: Path, request: Request, card_id: str, console: Console, errors: Console) -> int:
+    """`starpress pnp GAME --card ID --png`: the card's PNGs in `<out>/preview/`."""
+    try:
+        options = parse_options(request)
+        jobs = plan(root, [request.target], request.lang, options)
+        written: list[Path] = []
+        for job in jobs:
+            game = localize(root, job.game, job.options.lang)
+            source = Source(game, job.templates, root / "content" / game.id)
+            folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
+            written.extend(card_pngs(source, card_id, folder))
+    except (OptionError, UnknownGame, DrawError) as error:
+        errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
+        return 2
+    except ContentError as error:
+        for problem in error.problems:
+            errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
+        return 2
+    for path in written:
+        console.print(f"wrote {path}", highlight=False, soft_wrap=True)
+    return 0

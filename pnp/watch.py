@@ -1,0 +1,139 @@
+"""`starpress pnp GAME --watch`: rebuild a game's kits whenever its data, layout or catalogs
+change, drawing again only the faces whose key changed (see `pnp.facecache`).
+
+Bad content or layouts are reported and the watch goes on; the next save is built again.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+
+from pnp.assemble import CachedReport, FaceBook, build_cached_kit
+from pnp.build import plan
+from pnp.command import OptionError, Request, parse_options
+from pnp.facecache import FaceCache
+from pnp.faces import DrawError
+from starpress.errors import InputError
+from starpress.i18n import localize
+from starpress.load import ContentError, UnknownGame, game_ids
+from starpress.model import LANGUAGES
+
+CACHE_FOLDER = Path("build") / "cache" / "faces"
+DEBOUNCE_MS = 150
+
+
+@dataclass
+class Rebuild:
+    """One build of the watched kits: what was written and how many faces were drawn."""
+
+    reports: list[CachedReport]
+    seconds: float
+
+    @property
+    def drawn(self) -> int:
+        return sum(report.drawn for report in self.reports)
+
+    @property
+    def reused(self) -> int:
+        return sum(report.reused for report in self.reports)
+
+
+def rebuild(
+    root: Path, request: Request, cache: FaceCache, book: FaceBook | None = None
+) -> Rebuild:
+    """Build the requested kits from cached faces (raises ContentError, DrawError, …)."""
+    start = time.perf_counter()
+    options = parse_options(request)
+    games = None if request.target == "all" else [request.target]
+    reports = []
+    for job in plan(root, games, request.lang, options):
+        game = localize(root, job.game, job.options.lang)
+        folder = root / "content" / game.id
+        reports.append(
+            build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
+        )
+    return Rebuild(reports, time.perf_counter() - start)
+
+
+def watched_paths(root: Path, target: str) -> list[Path]:
+    """The game's content folder (data, sheets, icons, catalogs) and the card layouts."""
+    games = game_ids(root) if target == "all" else [target]
+    return [root / "content" / game for game in games] + [root / "templates" / "cards"]
+
+
+def relevant(_change: object, path: str) -> bool:
+    """Skip temporary and lock files (ours end in .part; spreadsheet programs' start ~$ or .)."""
+    name = Path(path).name
+    return not name.startswith((".", "~$")) and not name.endswith((".part", "~", ".mo"))
+
+
+def run(
+    root: Path,
+    request: Request,
+    console: Console,
+    errors: Console,
+    max_rebuilds: int | None = None,
+) -> int:
+    """Build, then build again after every change until Ctrl-C (or `max_rebuilds` rebuilds
+    after the first build: a hook for tests and scripts)."""
+    import watchfiles
+
+    if request.lang not in ("all", "source", *LANGUAGES):
+        errors.print(f"[red]error:[/red] --lang must be one of all, source, {', '.join(LANGUAGES)}")
+        return 2
+    cache = FaceCache(root / CACHE_FOLDER)
+    book = FaceBook()
+    try:
+        paths = watched_paths(root, request.target)
+        _once(root, request, cache, book, console, errors)
+    except (OptionError, UnknownGame) as error:
+        errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
+        return 2
+    shown = ", ".join(str(path.relative_to(root)) for path in paths)
+    console.print(f"watching {shown} (Ctrl-C to stop)", highlight=False, soft_wrap=True)
+    console.file.flush()
+    changes = watchfiles.watch(
+        *paths, watch_filter=relevant, debounce=DEBOUNCE_MS, step=50, raise_interrupt=False
+    )
+    for rebuilds, _changed in enumerate(changes, 1):
+        _once(root, request, cache, book, console, errors)
+        if max_rebuilds is not None and rebuilds >= max_rebuilds:
+            break
+    return 0
+
+
+def _once(
+    root: Path,
+    request: Request,
+    cache: FaceCache,
+    book: FaceBook,
+    console: Console,
+    errors: Console,
+) -> None:
+    """One build; problems are printed, never raised, so the watch goes on."""
+    try:
+        done = rebuild(root, request, cache, book)
+    except ContentError as error:
+        for problem in error.problems:
+            errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        errors.print(f"[red]error:[/red] {len(error.problems)} problem(s); waiting for a fix")
+    except (DrawError, InputError) as error:
+        errors.print(f"[red]error:[/red] {error}; waiting for a fix", highlight=False)
+    else:
+        for report in done.reports:
+            kit = report.kit
+            console.print(
+                f"wrote {kit.path} ({kit.pages} pages, {kit.faces} cards); "
+                f"redrew {report.drawn} face(s), reused {report.reused}",
+                highlight=False,
+                soft_wrap=True,
+            )
+            for line in kit.overflow:
+                errors.print(f"  text does not fit: {line}", markup=False, highlight=False)
+        console.print(f"built in {done.seconds:.2f} s", highlight=False)
+    console.file.flush()
+    errors.file.flush()
