@@ -612,6 +612,10 @@ def game_summary(site: GameSite) -> dict[str, Any]:
     }
 
 
+OWN_GAME_PAGE = "own-game.md"
+"""The designer's walkthrough (docs/own-game.md), written in English: on the English site."""
+
+
 def build_site(root: Path, lang: str) -> Site:
     """All pages of one language, reading the kits and pictures built beforehand."""
     settings = yaml.safe_load((root / "templates" / "site" / "games.yaml").read_text("utf-8"))
@@ -640,6 +644,11 @@ def build_site(root: Path, lang: str) -> Site:
     site.pages.insert(0, Page("index.md", home))
     home_label = UiText(ui_translations(root, lang)).label("Home")
     site.nav.insert(0, {sitetext.nav_label(home_label): "index.md"})
+    guide = root / "docs" / OWN_GAME_PAGE
+    if lang == "en" and guide.is_file():  # the project's own English guide, our Markdown
+        only_english = "---\nsp_only_language: en\n---\n\n"
+        site.pages.append(Page(OWN_GAME_PAGE, only_english + guide.read_text("utf-8")))
+        site.nav.append({"Your own game": OWN_GAME_PAGE})
     return site
 
 

@@ -272,3 +272,9 @@ def test_downloads_offer_each_built_rulebook_and_name_the_missing(lang: str) -> 
             else:
                 assert f"starpress rulebook {game_id} --lang {lang} --paper {paper}" in page
     assert rulebook_file(ROOT, "asteria", lang, "a4").is_file()
+
+
+def test_the_own_game_walkthrough_is_on_the_english_site() -> None:
+    page = (built_site() / "en" / "own-game" / "index.html").read_text("utf-8")
+    assert "Your own game in ten minutes" in page and "starpress new" in page
+    assert not (built_site() / "es" / "own-game").exists()
