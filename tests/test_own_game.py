@@ -108,6 +108,16 @@ def test_new_project_checks_and_builds_with_a_30_card_csv_then_xlsx_deck(new_pro
     assert "30 text(s) not yet translated" in done.stdout or "not yet translated" in done.stdout
     assert "Ship 30" in kit_text(new_project / "build" / "pnp" / "duel-pt-BR-a4.pdf")
 
+    # the rulebook and the site of the new game, with the deck from the workbook
+    done = run_cli("rulebook", "duel", "--lang", "en", cwd=new_project)
+    assert done.returncode == 0, done.stderr
+    book = kit_text(new_project / "build" / "rulebooks" / "duel-en-a4.pdf")
+    assert "A turn" in book
+    done = run_cli("site", "build", "--lang", "en", cwd=new_project)
+    assert done.returncode == 0, done.stderr + done.stdout
+    gallery = (new_project / "build" / "site" / "en" / "duel" / "cards" / "index.html").read_text()
+    assert gallery.count("<figure") == 30 and "Ship 17" in gallery
+
 
 def test_sheet_texts_get_ids_catalog_places_and_cell_positions(new_project: Path):
     game = load_game(new_project, "duel")
