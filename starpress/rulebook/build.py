@@ -8,11 +8,18 @@ import tempfile
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starpress.i18n import fallbacks, localize
 from starpress.load import load_games
 from starpress.model import LANGUAGES, Game, all_texts
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Flowable
+
+    from starpress.rulebook.style import Page
 
 
 @dataclass(frozen=True)
@@ -23,6 +30,8 @@ class Job:
     lang: str
     paper: str
     booklet: bool
+    quick: bool = False
+    """The game's quick reference instead of its book."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +45,11 @@ class BookReport:
     """Pages of the half-size book the booklet was imposed from."""
 
 
-def book_path(out_dir: Path, game_id: str, lang: str, paper: str, booklet: bool = False) -> Path:
-    return out_dir / f"{game_id}-{lang}-{paper}{'-booklet' if booklet else ''}.pdf"
+def book_path(
+    out_dir: Path, game_id: str, lang: str, paper: str, booklet: bool = False, quick: bool = False
+) -> Path:
+    suffix = "-booklet" if booklet else "-quick" if quick else ""
+    return out_dir / f"{game_id}-{lang}-{paper}{suffix}.pdf"
 
 
 def languages(game: Game, lang: str) -> list[str]:
@@ -48,12 +60,17 @@ def languages(game: Game, lang: str) -> list[str]:
 
 
 def plan(
-    root: Path, games: Iterable[str] | None, lang: str, paper: str, booklet: bool
+    root: Path,
+    games: Iterable[str] | None,
+    lang: str,
+    paper: str,
+    booklet: bool,
+    quick: bool = False,
 ) -> list[Job]:
-    """Every book of a request, the content loaded and checked first."""
+    """Every book (or quick reference) of a request, the content loaded and checked first."""
     loaded = load_games(root, games)
     return [
-        Job(game, code, paper, booklet)
+        Job(game, code, paper, booklet, quick)
         for game in loaded.values()
         for code in languages(game, lang)
     ]
@@ -79,6 +96,10 @@ def _build(task: tuple[Path, Job, Path]) -> BookReport:
     root, job, out_dir = task
     game = localize(root, job.game, job.lang)
     folder = root / "content" / game.id
+    if job.quick:
+        path = book_path(out_dir, game.id, job.lang, job.paper, quick=True)
+        pages = build_quick(game, job.lang, job.paper, folder, path, gameplay(root, game.id))
+        return BookReport(path, pages, len(fallbacks(game)))
     path = book_path(out_dir, game.id, job.lang, job.paper)
     pages = build_book(game, job.lang, job.paper, folder, path)
     if not job.booklet:
@@ -110,6 +131,57 @@ def build_book(game: Game, lang: str, page_name: str, folder: Path, path: Path) 
         by_file = {file: icon for icon, file in placeholders.items()}
         page = look(page_name).page
         return write_pdf(path, story, page, words, title, icon_files, folder, by_file, meta)
+
+
+def gameplay(root: Path, game_id: str) -> str | None:
+    """The section the site shows as a game's round or turn structure (its games.yaml)."""
+    import yaml
+
+    settings = root / "templates" / "site" / "games.yaml"
+    if not settings.is_file():
+        return None
+    found = (yaml.safe_load(settings.read_text("utf-8")) or {}).get("gameplay", {}).get(game_id)
+    return None if found is None else str(found)
+
+
+def build_quick(
+    game: Game, lang: str, paper: str, folder: Path, path: Path, gameplay: str | None
+) -> int:
+    """Write the quick reference of a localised game on a paper; its number of pages."""
+    from starpress.rulebook.quick_document import write_quick_pdf
+    from starpress.rulebook.quick_story import QuickReference
+    from starpress.rulebook.story import book_title
+    from starpress.rulebook.style import labels, page_look, quick_page
+
+    words = labels(lang)
+    icon_files = {icon.id: folder / icon.file for icon in game.icons}
+    with tempfile.TemporaryDirectory(prefix="starpress-icons-") as scratch:
+        placeholders = _placeholders(Path(scratch), list(icon_files))
+
+        def story_at(page: Page) -> list[Flowable]:
+            return QuickReference(game, lang, page_look(page), placeholders, gameplay).story()
+
+        title = book_title(game, lang)
+        credit = game.info.credits[0].names if game.info.credits else ["starpress"]
+        meta = {
+            "title": f"{title} – {words['quick_reference']}",
+            "author": ", ".join(credit),
+            "subject": str(game.info.tagline),
+            "lang": lang,
+        }
+        by_file = {file: icon for icon, file in placeholders.items()}
+        pages, _size = write_quick_pdf(
+            path,
+            story_at,
+            partial(quick_page, paper),
+            f"{title} – {words['quick_reference']}",
+            words,
+            icon_files,
+            folder,
+            by_file,
+            meta,
+        )
+        return pages
 
 
 def build_booklet(game: Game, lang: str, paper: str, folder: Path, path: Path) -> tuple[int, int]:

@@ -114,11 +114,44 @@ def register_families() -> None:
                 addMapping(name, bold, italic, face(name, bool(bold), bool(italic)))
 
 
-@cache
 def look(page_name: str) -> Look:
+    return page_look(page(page_name))
+
+
+@dataclass(frozen=True)
+class QuickLayout:
+    """The quick reference's page: margins, column gap and header band (points), the type
+    sizes tried in turn and the most pages it may take."""
+
+    margin: float
+    gap: float
+    header: float
+    sizes: tuple[float, ...]
+    pages: int
+
+
+def quick_layout() -> QuickLayout:
+    quick = _data("style.yaml")["quick"]
+    return QuickLayout(
+        quick["margin"] * mm,
+        quick["gap"] * mm,
+        quick["header"] * mm,
+        tuple(float(size) for size in quick["body"]),
+        int(quick["pages"]),
+    )
+
+
+def quick_page(page_name: str, size: float) -> Page:
+    """A paper with the quick reference's margin and a type size."""
+    paper = page(page_name)
+    return Page(paper.name, paper.width, paper.height, quick_layout().margin, size)
+
+
+@cache
+def page_look(paper: Page) -> Look:
+    """Every paragraph style on a page, from its type size."""
     register_families()
     data = _data("style.yaml")
-    paper = page(page_name)
     size = paper.body
     leading = data["leading"]
     text = data["fonts"]["text"]
