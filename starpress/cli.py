@@ -188,7 +188,7 @@ def rulebook(
         str, typer.Argument(help="A game id, or 'all'.", autocompletion=_complete_game)
     ],
     lang: Annotated[str, typer.Option(help="Language of the book, 'source' or 'all'.")] = "source",
-    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    paper: Annotated[str, typer.Option(help="a4, letter or all.")] = "a4",
     booklet: Annotated[
         bool, typer.Option(help="Also a saddle-stitch booklet: two half pages per sheet side.")
     ] = False,

@@ -278,7 +278,7 @@ def test_cli_writes_books_and_rejects_bad_options(tmp_path: Path) -> None:
     ]
     bad = run_cli("rulebook", "demo", "--paper", "a3", cwd=project)
     assert bad.returncode == 2
-    assert "--paper must be one of a4, letter (got 'a3')" in bad.stderr
+    assert "--paper must be one of a4, letter, all (got 'a3')" in bad.stderr
     unknown = run_cli("rulebook", "nope", cwd=project)
     assert unknown.returncode == 2
 

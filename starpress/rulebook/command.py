@@ -27,8 +27,9 @@ def build_command(
     errors: Console,
 ) -> int:
     """The whole command; returns the exit code."""
-    if paper not in papers():
-        return _fail(errors, f"--paper must be one of {', '.join(papers())} (got {paper!r})")
+    if paper not in (*papers(), "all"):
+        allowed = ", ".join((*papers(), "all"))
+        return _fail(errors, f"--paper must be one of {allowed} (got {paper!r})")
     if lang not in ("all", "source", *LANGUAGES):
         allowed = ", ".join(("all", "source", *LANGUAGES))
         return _fail(errors, f"--lang must be one of {allowed} (got {lang!r})")

@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from starpress.model import Game, Section
 from starpress.rulebook.markup import anchor, escape
+from starpress.rulebook.paragraphs import Paragraph
 from starpress.rulebook.story import Book, Heading, Outline, _range
 from starpress.rulebook.style import Look
 

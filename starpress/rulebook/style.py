@@ -3,6 +3,7 @@ small UI words in every language (labels.yaml), turned into reportlab paragraph 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -93,15 +94,20 @@ class Look:
 
     def item(self, depth: int) -> ParagraphStyle:
         """A list item or step at a nesting depth: its marker hangs left of its text."""
-        indent = self.body.fontSize * 1.9
-        return ParagraphStyle(
-            f"item{depth}",
-            parent=self.body,
-            leftIndent=indent * (depth + 1),
-            bulletIndent=indent * depth + self.body.fontSize * 0.3,
-            spaceBefore=self.body.fontSize * 0.15,
-            spaceAfter=self.body.fontSize * 0.15,
-        )
+        return _item(self.body, depth)
+
+
+@cache
+def _item(body: ParagraphStyle, depth: int) -> ParagraphStyle:
+    indent = body.fontSize * 1.9
+    return ParagraphStyle(
+        f"item{depth}",
+        parent=body,
+        leftIndent=indent * (depth + 1),
+        bulletIndent=indent * depth + body.fontSize * 0.3,
+        spaceBefore=body.fontSize * 0.15,
+        spaceAfter=body.fontSize * 0.15,
+    )
 
 
 @cache
@@ -147,12 +153,18 @@ def quick_page(page_name: str, size: float) -> Page:
     return Page(paper.name, paper.width, paper.height, quick_layout().margin, size)
 
 
-@cache
 def page_look(paper: Page) -> Look:
     """Every paragraph style on a page, from its type size."""
+    return dataclasses.replace(_type_look(paper.body), page=paper)
+
+
+@cache
+def _type_look(size: float) -> Look:
+    """The styles of a type size, shared by every page of that size (so the books of one
+    text on A4 and Letter reuse their paragraphs' parses: see `paragraphs`)."""
     register_families()
     data = _data("style.yaml")
-    size = paper.body
+    paper = Page("", 0, 0, 0, size)
     leading = data["leading"]
     text = data["fonts"]["text"]
     condensed = data["fonts"]["condensed"]
