@@ -26,10 +26,8 @@ build: $(STAMP)
 	$(BIN)/starpress check
 	$(BIN)/starpress pnp all --lang all --paper a4 --strict
 	$(BIN)/starpress pnp all --lang all --paper letter --strict
-	$(BIN)/starpress rulebook all --lang all --paper a4
-	$(BIN)/starpress rulebook all --lang all --paper letter
-	$(BIN)/starpress rulebook all --lang all --paper a4 --quick
-	$(BIN)/starpress rulebook all --lang all --paper letter --quick
+	$(BIN)/starpress rulebook all --lang all --paper all
+	$(BIN)/starpress rulebook all --lang all --paper all --quick
 	$(BIN)/starpress site build
 
 check: build
