@@ -21,13 +21,13 @@ $(TESTSTAMP): $(STAMP)
 
 # Every output: the validated content, then every game's print-and-play kit in every
 # language on A4 and Letter (build/pnp/<game>-<lang>-<paper>.pdf), and every rulebook
-# (build/rulebooks/<game>-<lang>-<paper>.pdf).
+# (build/rulebooks/<game>-<lang>-<paper>.pdf) with its quick reference (…-quick.pdf).
 build: $(STAMP)
 	$(BIN)/starpress check
 	$(BIN)/starpress pnp all --lang all --paper a4 --strict
 	$(BIN)/starpress pnp all --lang all --paper letter --strict
-	$(BIN)/starpress rulebook all --lang all --paper a4
-	$(BIN)/starpress rulebook all --lang all --paper letter
+	$(BIN)/starpress rulebook all --lang all --paper all
+	$(BIN)/starpress rulebook all --lang all --paper all --quick
 	$(BIN)/starpress site build
 
 check: build

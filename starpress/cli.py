@@ -210,19 +210,27 @@ def rulebook(
         str, typer.Argument(help="A game id, or 'all'.", autocompletion=_complete_game)
     ],
     lang: Annotated[str, typer.Option(help="Language of the book, 'source' or 'all'.")] = "source",
-    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    paper: Annotated[str, typer.Option(help="a4, letter or all.")] = "a4",
     booklet: Annotated[
         bool, typer.Option(help="Also a saddle-stitch booklet: two half pages per sheet side.")
+    ] = False,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            help="The quick reference instead (setup, gameplay, icons, glossary on 1-2 pages)."
+        ),
     ] = False,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build/rulebooks"),
     jobs: Annotated[
         int | None, typer.Option(help="Books built at once (default: the CPU count).")
     ] = None,
 ) -> None:
-    """Printable rulebooks: build/rulebooks/<game>-<lang>-<paper>[-booklet].pdf."""
+    """Printable rulebooks: build/rulebooks/<game>-<lang>-<paper>[-booklet|-quick].pdf."""
     from starpress.rulebook.command import build_command
 
-    code = build_command(_root(), target, lang, paper, booklet, out, jobs, _console(), _stderr())
+    code = build_command(
+        _root(), target, lang, paper, booklet, quick, out, jobs, _console(), _stderr()
+    )
     if code:
         raise typer.Exit(code)
 

@@ -33,6 +33,9 @@ class SiteFiles:
     rulebooks: list[Asset] = field(default_factory=list)
     rulebooks_missing: list[str] = field(default_factory=list)
     """The command to build each missing rulebook."""
+    quick_references: list[Asset] = field(default_factory=list)
+    quick_references_missing: list[str] = field(default_factory=list)
+    """The command to build each missing quick reference."""
     gallery_missing: str | None = None
     """The command that draws the gallery, when it is not drawn yet."""
     cover: Asset | None = None
@@ -40,7 +43,13 @@ class SiteFiles:
 
     def assets(self) -> list[Asset]:
         cover = [self.cover] if self.cover else []
-        return [*self.pictures.values(), *cover, *self.kits, *self.rulebooks]
+        return [
+            *self.pictures.values(),
+            *cover,
+            *self.kits,
+            *self.rulebooks,
+            *self.quick_references,
+        ]
 
 
 def kit_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
@@ -48,9 +57,10 @@ def kit_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
     return root / "build" / "pnp" / f"{game_id}-{lang}-{paper}.pdf"
 
 
-def rulebook_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
-    """Where `starpress rulebook` writes a game's book (see starpress.rulebook.build)."""
-    return root / "build" / "rulebooks" / f"{game_id}-{lang}-{paper}.pdf"
+def rulebook_file(root: Path, game_id: str, lang: str, paper: str, quick: bool = False) -> Path:
+    """Where `starpress rulebook [--quick]` writes a game's book or quick reference (see
+    starpress.rulebook.build)."""
+    return root / "build" / "rulebooks" / f"{game_id}-{lang}-{paper}{'-quick' if quick else ''}.pdf"
 
 
 def gallery_folder(root: Path, game_id: str, lang: str) -> Path:
@@ -71,6 +81,15 @@ def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
         else:
             files.rulebooks_missing.append(
                 f"starpress rulebook {game_id} --lang {lang} --paper {paper}"
+            )
+        quick = rulebook_file(root, game_id, lang, paper, quick=True)
+        if quick.is_file():
+            files.quick_references.append(
+                Asset(f"{game_id}/downloads/rulebook-{quick.name}", quick)
+            )
+        else:
+            files.quick_references_missing.append(
+                f"starpress rulebook {game_id} --lang {lang} --paper {paper} --quick"
             )
     manifest = gallery_folder(root, game_id, lang) / GALLERY_MANIFEST
     if not manifest.is_file():

@@ -533,11 +533,17 @@ def downloads_view(site: GameSite, page: str) -> dict[str, Any]:
         (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
         for asset in site.files.rulebooks
     ]
+    quick_references = [
+        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
+        for asset in site.files.quick_references
+    ]
     return {
         "files": files,
         "missing": site.files.kits_missing,
         "rulebooks": rulebooks,
         "rulebooks_missing": site.files.rulebooks_missing,
+        "quick_references": quick_references,
+        "quick_references_missing": site.files.quick_references_missing,
         "pnp": sitetext.code("starpress pnp"),
     }
 

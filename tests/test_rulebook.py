@@ -13,7 +13,7 @@ from starpress.load import load_games
 from starpress.model import LANGUAGES, Game, Section
 from starpress.rulebook.booklet import booklet_order
 from starpress.rulebook.build import Job, book_path, build_book, run
-from starpress.text import CrossRef, Text, plain_text
+from starpress.text import CrossRef, Span, Text, plain_text
 from tests.conftest import ROOT, make_project, run_cli
 
 MM = 72 / 25.4
@@ -278,7 +278,7 @@ def test_cli_writes_books_and_rejects_bad_options(tmp_path: Path) -> None:
     ]
     bad = run_cli("rulebook", "demo", "--paper", "a3", cwd=project)
     assert bad.returncode == 2
-    assert "--paper must be one of a4, letter (got 'a3')" in bad.stderr
+    assert "--paper must be one of a4, letter, all (got 'a3')" in bad.stderr
     unknown = run_cli("rulebook", "nope", cwd=project)
     assert unknown.returncode == 2
 
@@ -300,3 +300,125 @@ def test_contents_page_numbers_are_the_pages_of_the_headings(
             assert shown == str(link["page"] + 1), (page.number + 1, shown, link)
             numbers += 1
     assert numbers >= len(games[game_id].rules)
+
+
+# -- quick references -----------------------------------------------------------------------
+
+QUICK_LANG_NAMES = {"en": "Quick reference", "es": "Referencia rápida", "it": "Riferimento rapido"}
+QUICK_LANG_NAMES["pt-BR"] = "Referência rápida"
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory, games: dict[str, Game]) -> Path:
+    """Every game × language × A4/Letter quick reference, built once in a process pool."""
+    out = tmp_path_factory.mktemp("quick")
+    jobs = [
+        Job(game, lang, paper, False, quick=True)
+        for game in games.values()
+        for lang in LANGUAGES
+        for paper in ("a4", "letter")
+    ]
+    reports = run(ROOT, jobs, out, workers=2)
+    assert [report.path.name for report in reports] == [
+        f"{job.game.id}-{job.lang}-{job.paper}-quick.pdf" for job in jobs
+    ]
+    return out
+
+
+def longest_span(text: Text) -> str:
+    """The longest run of plain words in a text (icons are drawn, not printed as text)."""
+    spans = [token.text.strip() for token in text.tokens if isinstance(token, Span)]
+    return max(spans, key=len, default="")
+
+
+QUICK_CASES = [
+    (game, lang, paper) for game in GAMES for lang in LANGUAGES for paper in ("a4", "letter")
+]
+
+
+@pytest.mark.parametrize(("game_id", "lang", "paper"), QUICK_CASES)
+def test_quick_reference_fits_its_pages_in_its_language(
+    quick: Path, games: dict[str, Game], game_id: str, lang: str, paper: str
+) -> None:
+    game = localized(games, game_id, lang)
+    doc = pymupdf.open(str(book_path(quick, game_id, lang, paper, quick=True)))
+    assert 1 <= doc.page_count <= 2
+    width, height = {"a4": (210, 297), "letter": (215.9, 279.4)}[paper]
+    inside = pymupdf.Rect(8 * MM, 8 * MM, (width - 8) * MM, (height - 8) * MM)
+    for page in doc:
+        assert page.rect.width == pytest.approx(width * MM, abs=0.5)
+        assert page.get_images() == []  # icons are vector forms, not the placeholders
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if span["text"].strip():
+                        box = pymupdf.Rect(span["bbox"])
+                        assert inside.contains(box), (page.number + 1, span["text"], box)
+    text = re.sub(r"\s+", " ", " ".join(page.get_text() for page in doc))
+    title = game.info.titles.get(lang, game.info.title)
+    assert doc.metadata["title"] == f"{title} – {QUICK_LANG_NAMES[lang]}"
+    assert doc.xref_get_key(doc.pdf_catalog(), "Lang") == ("string", lang)
+    # every glossary term with its short definition, every component, in this language
+    for entry in game.glossary:
+        assert plain(game, entry.term) in text, entry.id
+        assert longest_span(entry.short)[:30] in text, entry.id
+    for component in game.components:
+        assert plain(game, component.name) in text, component.id
+    stream = b"".join(doc.xref_stream(xref) for page in doc for xref in page.get_contents())
+    drawn = {name.decode() for name in re.findall(rb"/FormXob\.icon-(\S+) Do", stream)}
+    assert drawn == {icon.id for icon in game.icons}
+    source = games[game_id]
+    if lang != source.info.source_language:
+        stale = [
+            longest_span(original.short)
+            for original, shown in zip(source.glossary, game.glossary, strict=True)
+            if longest_span(original.short) != longest_span(shown.short)
+            and len(longest_span(original.short)) > 20
+        ]
+        assert stale, "no translated short definition to check"
+        assert [short for short in stale if short in text] == []
+
+
+def test_quick_reference_outlines_setup_and_gameplay(quick: Path, games: dict[str, Game]) -> None:
+    game = localized(games, "luna-maris", "en")
+    doc = pymupdf.open(str(book_path(quick, "luna-maris", "en", "a4", quick=True)))
+    text = re.sub(r"\s+", " ", " ".join(page.get_text() for page in doc))
+    (setup,) = [s for s in game.rules if s.id == "luna-maris.rules.setup"]
+    (play,) = [s for s in game.rules if s.id == "luna-maris.rules.round-structure"]
+    for section in (setup, play):
+        for number, child in enumerate(section.sections, 1):
+            assert f"{number}. {plain(game, child.title)}" in text
+    assert [entry[1] for entry in doc.get_toc()][:3] == ["Component list", "Setup", "Gameplay"]
+
+
+def test_quick_reference_rebuild_is_byte_identical(
+    quick: Path, games: dict[str, Game], tmp_path: Path
+) -> None:
+    (report,) = run(ROOT, [Job(games["aristeia"], "it", "letter", False, True)], tmp_path, 1)
+    assert (
+        report.path.read_bytes()
+        == book_path(quick, "aristeia", "it", "letter", quick=True).read_bytes()
+    )
+
+
+def test_quick_reference_prints_markup_as_text(tmp_path: Path) -> None:
+    glossary = f"""\
+glossary:
+  - id: demo.glossary.coin
+    term: "Coin <b>x</b>"
+    short: '{HOSTILE} and :coin:.'
+"""
+    project = make_project(tmp_path, {"glossary.yaml": glossary})
+    done = run_cli("rulebook", "demo", "--quick", "--out", "out", "--jobs", "1", cwd=project)
+    assert done.returncode == 0, done.stderr
+    doc = pymupdf.open(str(project / "out" / "demo-en-a4-quick.pdf"))
+    assert doc.page_count == 1
+    text = re.sub(r"\s+", " ", doc[0].get_text())
+    assert f"Coin <b>x</b>: {HOSTILE} and" in text
+    for block in doc[0].get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            assert all(span["size"] < 20 for span in line["spans"])
+    assert all("javascript" not in str(link.get("uri", "")) for link in doc[0].get_links())
+    both = run_cli("rulebook", "demo", "--quick", "--booklet", cwd=project)
+    assert both.returncode == 2
+    assert "--quick and --booklet cannot be combined" in both.stderr

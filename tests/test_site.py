@@ -263,15 +263,17 @@ def test_downloads_offer_each_built_rulebook_and_name_the_missing(lang: str) -> 
     site = built_site() / lang
     for game_id in game_ids(ROOT):
         page = (site / game_id / "downloads" / "index.html").read_text("utf-8")
-        for paper in PAPERS:
-            book = rulebook_file(ROOT, game_id, lang, paper)
+        for paper, quick in ((paper, quick) for paper in PAPERS for quick in (False, True)):
+            book = rulebook_file(ROOT, game_id, lang, paper, quick)
             name = f"rulebook-{book.name}"
             if book.is_file():
                 assert f'href="../{name}"' in page or f'href="{name}"' in page, (game_id, paper)
                 assert (site / game_id / "downloads" / name).read_bytes() == book.read_bytes()
             else:
-                assert f"starpress rulebook {game_id} --lang {lang} --paper {paper}" in page
+                command = f"starpress rulebook {game_id} --lang {lang} --paper {paper}"
+                assert command + (" --quick" if quick else "") in page
     assert rulebook_file(ROOT, "asteria", lang, "a4").is_file()
+    assert rulebook_file(ROOT, "asteria", lang, "a4", quick=True).is_file()
 
 
 def test_the_own_game_walkthrough_is_on_the_english_site() -> None:

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starpress.i18n import fallbacks, localize
 from starpress.load import load_games
 from starpress.model import LANGUAGES, Game, all_texts
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Flowable
+
+    from starpress.rulebook.style import Page
 
 
 @dataclass(frozen=True)
@@ -23,6 +31,8 @@ class Job:
     lang: str
     paper: str
     booklet: bool
+    quick: bool = False
+    """The game's quick reference instead of its book."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +46,11 @@ class BookReport:
     """Pages of the half-size book the booklet was imposed from."""
 
 
-def book_path(out_dir: Path, game_id: str, lang: str, paper: str, booklet: bool = False) -> Path:
-    return out_dir / f"{game_id}-{lang}-{paper}{'-booklet' if booklet else ''}.pdf"
+def book_path(
+    out_dir: Path, game_id: str, lang: str, paper: str, booklet: bool = False, quick: bool = False
+) -> Path:
+    suffix = "-booklet" if booklet else "-quick" if quick else ""
+    return out_dir / f"{game_id}-{lang}-{paper}{suffix}.pdf"
 
 
 def languages(game: Game, lang: str) -> list[str]:
@@ -48,71 +61,185 @@ def languages(game: Game, lang: str) -> list[str]:
 
 
 def plan(
-    root: Path, games: Iterable[str] | None, lang: str, paper: str, booklet: bool
+    root: Path,
+    games: Iterable[str] | None,
+    lang: str,
+    paper: str,
+    booklet: bool,
+    quick: bool = False,
 ) -> list[Job]:
-    """Every book of a request, the content loaded and checked first."""
+    """Every book (or quick reference) of a request, the content loaded and checked first."""
+    from starpress.rulebook.style import papers
+
     loaded = load_games(root, games)
     return [
-        Job(game, code, paper, booklet)
+        Job(game, code, name, booklet, quick)
         for game in loaded.values()
         for code in languages(game, lang)
+        for name in (papers() if paper == "all" else (paper,))
     ]
 
 
 def run(root: Path, jobs: list[Job], out_dir: Path, workers: int | None = None) -> list[BookReport]:
-    """Write every job's book (and booklet); reports in the jobs' order."""
-    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
-    tasks = [(root, job, out_dir) for job in jobs]
+    """Write every job's book (and booklet); reports in the jobs' order.
+
+    The jobs of one game in one language (its papers, its quick references) go to one
+    worker together: the game is localised once and each paragraph parsed once for them.
+    """
+    groups: dict[tuple[str, str], list[int]] = {}
+    for number, job in enumerate(jobs):
+        groups.setdefault((job.game.id, job.lang), []).append(number)
+    tasks = [(root, [jobs[n] for n in group], out_dir) for group in groups.values()]
+    workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
+    # the biggest groups first, so no worker is left with a long one at the end
+    order = sorted(
+        range(len(tasks)), key=lambda n: -len(all_texts(tasks[n][1][0].game)) * len(tasks[n][1])
+    )
     if workers == 1:
-        return [_build(task) for task in tasks]
-    # the biggest books first, so no worker is left with a long one at the end
-    order = sorted(range(len(jobs)), key=lambda n: -len(all_texts(jobs[n].game)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        done = list(pool.map(_build, [tasks[n] for n in order]))
+        done = [_build_group(tasks[n]) for n in order]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            done = list(pool.map(_build_group, [tasks[n] for n in order]))
     reports: list[BookReport | None] = [None] * len(jobs)
-    for n, report in zip(order, done, strict=True):
-        reports[n] = report
+    for task, group_reports in zip(order, done, strict=True):
+        for number, report in zip(list(groups.values())[task], group_reports, strict=True):
+            reports[number] = report
     return [report for report in reports if report is not None]
 
 
-def _build(task: tuple[Path, Job, Path]) -> BookReport:
-    root, job, out_dir = task
-    game = localize(root, job.game, job.lang)
+def _build_group(task: tuple[Path, list[Job], Path]) -> list[BookReport]:
+    """The jobs of one game in one language, sharing the localised game and the parses."""
+    from starpress.rulebook.paragraphs import reusing_parses
+
+    root, jobs, out_dir = task
+    game = localize(root, jobs[0].game, jobs[0].lang)
     folder = root / "content" / game.id
+    with _icon_placeholders(game) as placeholders, reusing_parses():
+        return [_build(root, job, game, folder, out_dir, placeholders) for job in jobs]
+
+
+def _build(
+    root: Path, job: Job, game: Game, folder: Path, out_dir: Path, placeholders: dict[str, str]
+) -> BookReport:
+    if job.quick:
+        path = book_path(out_dir, game.id, job.lang, job.paper, quick=True)
+        gameplay_id = gameplay(root, game.id)
+        pages = build_quick(game, job.lang, job.paper, folder, path, gameplay_id, placeholders)
+        return BookReport(path, pages, len(fallbacks(game)))
     path = book_path(out_dir, game.id, job.lang, job.paper)
-    pages = build_book(game, job.lang, job.paper, folder, path)
+    pages = build_book(game, job.lang, job.paper, folder, path, placeholders)
     if not job.booklet:
         return BookReport(path, pages, len(fallbacks(game)))
     booklet = book_path(out_dir, game.id, job.lang, job.paper, booklet=True)
-    sides, half_pages = build_booklet(game, job.lang, job.paper, folder, booklet)
+    sides, half_pages = build_booklet(game, job.lang, job.paper, folder, booklet, placeholders)
     return BookReport(path, pages, len(fallbacks(game)), booklet, sides, half_pages)
 
 
-def build_book(game: Game, lang: str, page_name: str, folder: Path, path: Path) -> int:
+@contextmanager
+def _icon_placeholders(game: Game) -> Iterator[dict[str, str]]:
+    """Icon id -> a placeholder image file of its own, for as long as the block runs."""
+    with tempfile.TemporaryDirectory(prefix="starpress-icons-") as scratch:
+        yield _placeholders(Path(scratch), [icon.id for icon in game.icons])
+
+
+def build_book(
+    game: Game,
+    lang: str,
+    page_name: str,
+    folder: Path,
+    path: Path,
+    placeholders: dict[str, str] | None = None,
+) -> int:
     """Write one book of a localised game at a page size; its number of pages."""
     from starpress.rulebook.document import write_pdf
     from starpress.rulebook.story import Book, book_title
     from starpress.rulebook.style import labels, look
 
+    if placeholders is None:
+        with _icon_placeholders(game) as made:
+            return build_book(game, lang, page_name, folder, path, made)
     words = labels(lang)
     icon_files = {icon.id: folder / icon.file for icon in game.icons}
-    with tempfile.TemporaryDirectory(prefix="starpress-icons-") as scratch:
-        placeholders = _placeholders(Path(scratch), list(icon_files))
-        story = Book(game, lang, look(page_name), placeholders).story()
-        title = book_title(game, lang)
-        credit = game.info.credits[0].names if game.info.credits else ["starpress"]
-        meta = {
-            "title": f"{title} – {words['rulebook']}",
-            "author": ", ".join(credit),
-            "subject": str(game.info.tagline),
-            "lang": lang,
-        }
-        by_file = {file: icon for icon, file in placeholders.items()}
-        page = look(page_name).page
-        return write_pdf(path, story, page, words, title, icon_files, folder, by_file, meta)
+    story = Book(game, lang, look(page_name), placeholders).story()
+    title = book_title(game, lang)
+    credit = game.info.credits[0].names if game.info.credits else ["starpress"]
+    meta = {
+        "title": f"{title} – {words['rulebook']}",
+        "author": ", ".join(credit),
+        "subject": str(game.info.tagline),
+        "lang": lang,
+    }
+    by_file = {file: icon for icon, file in placeholders.items()}
+    page = look(page_name).page
+    return write_pdf(path, story, page, words, title, icon_files, folder, by_file, meta)
 
 
-def build_booklet(game: Game, lang: str, paper: str, folder: Path, path: Path) -> tuple[int, int]:
+def gameplay(root: Path, game_id: str) -> str | None:
+    """The section the site shows as a game's round or turn structure (its games.yaml)."""
+    import yaml
+
+    settings = root / "templates" / "site" / "games.yaml"
+    if not settings.is_file():
+        return None
+    found = (yaml.safe_load(settings.read_text("utf-8")) or {}).get("gameplay", {}).get(game_id)
+    return None if found is None else str(found)
+
+
+def build_quick(
+    game: Game,
+    lang: str,
+    paper: str,
+    folder: Path,
+    path: Path,
+    gameplay: str | None,
+    placeholders: dict[str, str] | None = None,
+) -> int:
+    """Write the quick reference of a localised game on a paper; its number of pages."""
+    from starpress.rulebook.quick_document import write_quick_pdf
+    from starpress.rulebook.quick_story import QuickReference
+    from starpress.rulebook.story import book_title
+    from starpress.rulebook.style import labels, page_look, quick_page
+
+    if placeholders is None:
+        with _icon_placeholders(game) as made:
+            return build_quick(game, lang, paper, folder, path, gameplay, made)
+    words = labels(lang)
+    icon_files = {icon.id: folder / icon.file for icon in game.icons}
+
+    def story_at(page: Page) -> list[Flowable]:
+        return QuickReference(game, lang, page_look(page), placeholders, gameplay).story()
+
+    title = book_title(game, lang)
+    credit = game.info.credits[0].names if game.info.credits else ["starpress"]
+    meta = {
+        "title": f"{title} – {words['quick_reference']}",
+        "author": ", ".join(credit),
+        "subject": str(game.info.tagline),
+        "lang": lang,
+    }
+    by_file = {file: icon for icon, file in placeholders.items()}
+    pages, _size = write_quick_pdf(
+        path,
+        story_at,
+        partial(quick_page, paper),
+        f"{title} – {words['quick_reference']}",
+        words,
+        icon_files,
+        folder,
+        by_file,
+        meta,
+    )
+    return pages
+
+
+def build_booklet(
+    game: Game,
+    lang: str,
+    paper: str,
+    folder: Path,
+    path: Path,
+    placeholders: dict[str, str] | None = None,
+) -> tuple[int, int]:
     """The book on half-size pages, imposed two per landscape sheet: the printed sides and
     the half-size pages."""
     from starpress.rulebook.booklet import impose
@@ -121,7 +248,7 @@ def build_booklet(game: Game, lang: str, paper: str, folder: Path, path: Path) -
     sheet = page(paper)
     with tempfile.TemporaryDirectory(prefix="starpress-booklet-") as scratch:
         half = Path(scratch) / path.name
-        pages = build_book(game, lang, booklet_page(paper), folder, half)
+        pages = build_book(game, lang, booklet_page(paper), folder, half, placeholders)
         return impose(half, path, (sheet.height, sheet.width), lang), pages
 
 

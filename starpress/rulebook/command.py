@@ -20,21 +20,25 @@ def build_command(
     lang: str,
     paper: str,
     booklet: bool,
+    quick: bool,
     out: Path,
     jobs: int | None,
     console: Console,
     errors: Console,
 ) -> int:
     """The whole command; returns the exit code."""
-    if paper not in papers():
-        return _fail(errors, f"--paper must be one of {', '.join(papers())} (got {paper!r})")
+    if paper not in (*papers(), "all"):
+        allowed = ", ".join((*papers(), "all"))
+        return _fail(errors, f"--paper must be one of {allowed} (got {paper!r})")
     if lang not in ("all", "source", *LANGUAGES):
         allowed = ", ".join(("all", "source", *LANGUAGES))
         return _fail(errors, f"--lang must be one of {allowed} (got {lang!r})")
+    if quick and booklet:
+        return _fail(errors, "--quick and --booklet cannot be combined")
     if jobs is not None and jobs < 1:
         return _fail(errors, f"--jobs must be at least 1 (got {jobs})")
     try:
-        books = plan(root, None if target == "all" else [target], lang, paper, booklet)
+        books = plan(root, None if target == "all" else [target], lang, paper, booklet, quick)
     except UnknownGame as error:
         return _fail(errors, str(error))
     except ContentError as error:

@@ -20,7 +20,6 @@ from reportlab.platypus import (
     Flowable,
     NextPageTemplate,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -29,6 +28,7 @@ from reportlab.platypus import (
 from starpress.model import Blocks, Game, GlossaryEntry, Section, Step
 from starpress.model import Table as TableData
 from starpress.rulebook.markup import Links, anchor, escape, external, inline
+from starpress.rulebook.paragraphs import Paragraph
 from starpress.rulebook.style import Look, color, labels
 from starpress.text import Block, Items, Text, plain_text
 from starpress.text import Paragraph as TextParagraph

@@ -3,6 +3,7 @@ small UI words in every language (labels.yaml), turned into reportlab paragraph 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -93,15 +94,20 @@ class Look:
 
     def item(self, depth: int) -> ParagraphStyle:
         """A list item or step at a nesting depth: its marker hangs left of its text."""
-        indent = self.body.fontSize * 1.9
-        return ParagraphStyle(
-            f"item{depth}",
-            parent=self.body,
-            leftIndent=indent * (depth + 1),
-            bulletIndent=indent * depth + self.body.fontSize * 0.3,
-            spaceBefore=self.body.fontSize * 0.15,
-            spaceAfter=self.body.fontSize * 0.15,
-        )
+        return _item(self.body, depth)
+
+
+@cache
+def _item(body: ParagraphStyle, depth: int) -> ParagraphStyle:
+    indent = body.fontSize * 1.9
+    return ParagraphStyle(
+        f"item{depth}",
+        parent=body,
+        leftIndent=indent * (depth + 1),
+        bulletIndent=indent * depth + body.fontSize * 0.3,
+        spaceBefore=body.fontSize * 0.15,
+        spaceAfter=body.fontSize * 0.15,
+    )
 
 
 @cache
@@ -114,12 +120,51 @@ def register_families() -> None:
                 addMapping(name, bold, italic, face(name, bool(bold), bool(italic)))
 
 
-@cache
 def look(page_name: str) -> Look:
+    return page_look(page(page_name))
+
+
+@dataclass(frozen=True)
+class QuickLayout:
+    """The quick reference's page: margins, column gap and header band (points), the type
+    sizes tried in turn and the most pages it may take."""
+
+    margin: float
+    gap: float
+    header: float
+    sizes: tuple[float, ...]
+    pages: int
+
+
+def quick_layout() -> QuickLayout:
+    quick = _data("style.yaml")["quick"]
+    return QuickLayout(
+        quick["margin"] * mm,
+        quick["gap"] * mm,
+        quick["header"] * mm,
+        tuple(float(size) for size in quick["body"]),
+        int(quick["pages"]),
+    )
+
+
+def quick_page(page_name: str, size: float) -> Page:
+    """A paper with the quick reference's margin and a type size."""
+    paper = page(page_name)
+    return Page(paper.name, paper.width, paper.height, quick_layout().margin, size)
+
+
+def page_look(paper: Page) -> Look:
+    """Every paragraph style on a page, from its type size."""
+    return dataclasses.replace(_type_look(paper.body), page=paper)
+
+
+@cache
+def _type_look(size: float) -> Look:
+    """The styles of a type size, shared by every page of that size (so the books of one
+    text on A4 and Letter reuse their paragraphs' parses: see `paragraphs`)."""
     register_families()
     data = _data("style.yaml")
-    paper = page(page_name)
-    size = paper.body
+    paper = Page("", 0, 0, 0, size)
     leading = data["leading"]
     text = data["fonts"]["text"]
     condensed = data["fonts"]["condensed"]
