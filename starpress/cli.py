@@ -610,19 +610,20 @@ def main() -> None:
     import sys
 
     from starpress.errors import EXIT_INPUT, InputError
-    from starpress.load import ContentError
 
     try:
         app()
     except InputError as error:
         sys.stderr.write(f"error: {error}\n")
         raise SystemExit(EXIT_INPUT) from None
-    except ContentError as error:  # any command that loads a game with problems
-        for problem in error.problems:
-            sys.stderr.write(f"{problem}\n")
-        files = len({problem.path for problem in error.problems})
-        sys.stderr.write(f"error: {len(error.problems)} problem(s) in {files} file(s)\n")
-        raise SystemExit(EXIT_INPUT) from None
     except Exception as error:
+        from starpress.load import ContentError  # imported only now: --help stays fast
+
+        if isinstance(error, ContentError):  # any command that loads a game with problems
+            for problem in error.problems:
+                sys.stderr.write(f"{problem}\n")
+            files = len({problem.path for problem in error.problems})
+            sys.stderr.write(f"error: {len(error.problems)} problem(s) in {files} file(s)\n")
+            raise SystemExit(EXIT_INPUT) from None
         sys.stderr.write(f"internal error (a bug in starpress): {type(error).__name__}: {error}\n")
         raise

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from starpress import __version__
@@ -94,3 +96,17 @@ def test_help_lists_commands(tmp_path: Path) -> None:
     result = run_cli("--help", cwd=tmp_path)
     assert result.returncode == 0
     assert "check" in result.stdout and "show" in result.stdout and "--root" in result.stdout
+
+
+def test_help_imports_neither_the_loader_nor_pydantic(tmp_path: Path) -> None:
+    """`starpress --help` stays fast: the model, the loader and pydantic load only inside
+    the commands that need them (and the error printer imports the loader only on error)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "starpress", "--help"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    assert not {"starpress.load", "starpress.model", "pydantic", "reportlab"} & imported
