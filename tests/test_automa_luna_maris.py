@@ -13,10 +13,12 @@ import pytest
 
 from automa import runner
 from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
-from automa.luna_maris_sim import simulate
+from automa.luna_maris_bot import speech
+from automa.luna_maris_data import LunaMarisAutoma
+from automa.registry import ENGINE_MESSAGES, bot_of
+from automa.simulate import simulate
 from starpress.i18n import localize
-from starpress.load import load_games
-from starpress.model import LunaMarisAutoma
+from starpress.load import game_ids, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
 
@@ -36,7 +38,7 @@ def play(level: str, save: Path, seed: int = 3, answers: list[str] | None = None
         "pt-BR",
         True,
         False,
-        level,
+        {"level": level},
         read=(lambda prompt: next(feed)) if feed else (lambda prompt: ""),
         out=out,
     )
@@ -168,7 +170,7 @@ def table(answers: list[str], save: Path, seed: int = 5, level: str = "basic") -
     feed = iter(answers)
     out = io.StringIO()
     runner.play(
-        ROOT, "luna-maris", "table", seed, save, "en", True, False, level,
+        ROOT, "luna-maris", "table", seed, save, "en", True, False, {"level": level},
         read=lambda prompt: next(feed), out=out,
     )  # fmt: skip
     return out.getvalue()
@@ -204,8 +206,8 @@ def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -
 
     out = io.StringIO()
     runner.play(
-        ROOT, "luna-maris", "table", 11, tmp_path / "t.jsonl", "en", True, False, "advanced",
-        read=answer, out=out,
+        ROOT, "luna-maris", "table", 11, tmp_path / "t.jsonl", "en", True, False,
+        {"level": "advanced"}, read=answer, out=out,
     )  # fmt: skip
     said = out.getvalue()
     assert "It harvests card no. 2 (value 3), card no. 1 (value 2) (highest value first)." in said
@@ -218,8 +220,7 @@ def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -
 @pytest.mark.parametrize("lang", ["pt-BR", "es", "it", "en"])
 def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
     game = localize(ROOT, load_games(ROOT, ["luna-maris"])["luna-maris"], lang)
-    voice = runner.Voice(game)
-    read = runner._step_text(game, voice)
+    read = speech(game).step_text
     steps = [read(letter, n) for letter in "ABCDEFGHIJKL" for n in range(1, 5)]
     for step in filter(None, steps):
         assert ":" not in step.split(" — ", 1)[1].replace("; ", " "), step  # no icon markup
@@ -229,37 +230,59 @@ def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
     assert read("D", 3).endswith(f"2 {short}")  # "gains 2 VP", not "2 victory point"
 
 
-@pytest.mark.parametrize("game_id", sorted(runner.TABLES))
+BOT_GAMES = [g for g in game_ids(ROOT) if bot_of(load_games(ROOT, [g])[g]) is not None]
+
+
+def test_the_two_bots_are_found_by_the_kind_of_their_data() -> None:
+    assert BOT_GAMES == ["afternova", "luna-maris"]
+
+
+@pytest.mark.parametrize("game_id", BOT_GAMES)
 def test_every_bot_words_what_the_engine_says(game_id: str) -> None:
     game = load_games(ROOT, [game_id])[game_id]
     messages = game.automa.messages if game.automa else {}
-    assert set(runner.ENGINE_MESSAGES) <= set(messages)
+    assert set(ENGINE_MESSAGES) <= set(messages)
 
 
 def test_advanced_scores_measurably_more_than_basic() -> None:
     game = load_games(ROOT, ["luna-maris"])["luna-maris"]
-    basic = simulate(game, 300, "basic", 1)["score"]
-    advanced = simulate(game, 300, "advanced", 1)["score"]
+    basic = simulate(game, 300, 1, {"level": "basic"})["scores"]["automaton"]
+    advanced = simulate(game, 300, 1, {"level": "advanced"})["scores"]["automaton"]
     assert advanced["mean"] - basic["mean"] > 3 * max(basic["stdev"], advanced["stdev"]) / 300**0.5
 
 
 # -- a whole solo game at the table, through the real command line ---------------------------
 
-PROMPTS = [
-    r"\(Enter para continuar\)",  # 0
-    r"\[Enter\] vez do autômato",  # 1
-    r"Em que módulo está o seu astronauta",  # 2
-    r"Cartas de alimento abertas",  # 3
-    r"Cientistas de nível 2 abertos",  # 4
-    r"Fichas de demanda abertas",  # 5
-    r"Peça de módulo avançado mais à esquerda",  # 6
-    r"Para comparar a despensa",  # 7
-    r"Pontuação final do autômato: (-?\d+) PV",  # 8
-    r"'42' não serve",  # 9
-]
+PROMPTS = {
+    "pt-BR": [
+        r"\(Enter para continuar\)",  # 0
+        r"\[Enter\] vez do autômato",  # 1
+        r"Em que módulo está o seu astronauta",  # 2
+        r"Cartas de alimento abertas",  # 3
+        r"Cientistas de nível 2 abertos",  # 4
+        r"Fichas de demanda abertas",  # 5
+        r"Peça de módulo avançado mais à esquerda",  # 6
+        r"Para comparar a despensa",  # 7
+        r"Pontuação final do autômato: (-?\d+) PV",  # 8
+        r"'42' não serve",  # 9
+    ],
+    "en": [
+        r"\(press Enter to continue\)",
+        r"\[Enter\] automaton's turn",
+        r"Which module is your astronaut in",
+        r"Face-up food cards",
+        r"Face-up level 2 scientists",
+        r"Face-up demand tiles",
+        r"Leftmost advanced module tile",
+        r"To compare pantries",
+        r"Automaton's final score: (-?\d+) VP",
+        r"'42' is not valid",
+    ],
+}
 
 
-def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path) -> None:
     child = pexpect.spawn(
         sys.executable,
         [
@@ -272,6 +295,8 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
             "advanced",
             "--seed",
             "5",
+            "--lang",
+            lang,
             "--save",
             str(tmp_path / "solo.jsonl"),
         ],
@@ -283,7 +308,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
     asked_module = told_wrong = 0
     score = None
     while score is None:
-        index = child.expect(PROMPTS)
+        index = child.expect(PROMPTS[lang])
         if index == 0:
             child.sendline("")
         elif index == 2:
@@ -295,7 +320,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
             told_wrong += 1
         else:
             child.sendline(answers[index])
-    child.expect(PROMPTS[0])
+    child.expect(PROMPTS[lang][0])
     child.sendline("")
     child.expect(pexpect.EOF)
     assert told_wrong == 1 and asked_module >= 20 and score > 0
