@@ -70,11 +70,15 @@ class Blueprint:
     covered: list[str] = field(default_factory=list)
 
     def free(self) -> Counter[str]:
-        """The cost icons not covered yet, by colour."""
-        return Counter(self.cost) - Counter(self.covered)
+        """The cost icons not covered yet, by colour (in the order of the cost)."""
+        free = Counter(self.cost)
+        for colour in self.covered:
+            free[colour] -= 1
+        return +free
 
     def accepts(self, colour: str) -> bool:
-        return self.free()[colour] > 0
+        # counted directly: the simulation asks this for every fragment of every Planet
+        return self.cost.count(colour) > self.covered.count(colour)
 
     @property
     def complete(self) -> bool:
