@@ -1,5 +1,5 @@
 """Simulate N whole games of one bot in this process, through the one driver (`automa.simulate`);
-print games, seconds, games per second and the bot's mean score.
+print games, seconds and the bot's mean score (bench/run.py reads these three).
 
 python bench/automa_sim.py afternova 2000      # the Bot and two baseline humans
 python bench/automa_sim.py luna-maris 2000     # the automaton at the advanced level
@@ -27,7 +27,7 @@ def main(game_id: str, games: int) -> None:
     start = time.perf_counter()
     summary = simulate(game, games, 1, params)
     elapsed = time.perf_counter() - start
-    print(games, round(elapsed, 3), round(games / elapsed, 1), summary["scores"][player]["mean"])
+    print(games, elapsed, summary["scores"][player]["mean"])
 
 
 if __name__ == "__main__":

@@ -10,13 +10,18 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from automa import runner
+from automa.driver import Driver
+from automa.engine import ScriptState, State
 from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
 from automa.luna_maris_bot import speech
 from automa.luna_maris_data import LunaMarisAutoma
-from automa.registry import ENGINE_MESSAGES, bot_of
+from automa.registry import ENGINE_MESSAGES, Start, bot_of
 from automa.simulate import simulate
+from automa.voice import Voice
 from starpress.i18n import localize
 from starpress.load import game_ids, load_games
 from starpress.text import Span
@@ -357,3 +362,38 @@ def test_printed_round_cards_say_what_the_program_does() -> None:
             printed.append([verbs[verb], amount])
         assert printed == [list(step) for step in program[letter].steps], letter
     assert sorted(program) == list("ABCDEFGHIJKL")
+
+
+# -- every game ends, the automaton's invariants hold every turn (Hypothesis) ------------------
+
+LUNA = load_games(ROOT, ["luna-maris"])["luna-maris"]
+LUNA_BOT = bot_of(LUNA)
+LUNA_PREPARED = LUNA_BOT.prepare(LUNA) if LUNA_BOT else None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**63),
+    st.sampled_from(["basic", "intermediate", "advanced"]),
+)
+def test_every_simulated_game_ends_and_keeps_the_automaton_consistent(
+    seed: int, level: str
+) -> None:
+    assert LUNA_BOT is not None
+    start = Start("simulated", seed, {"level": level})
+    state = ScriptState(lambda: LUNA_BOT.new_program(LUNA_PREPARED, start, Voice(LUNA)))
+    turns = 0
+
+    def each_turn(state: State) -> None:
+        nonlocal turns
+        if not state.is_chance_node():  # the person's turn: check the automaton
+            turns += 1
+            state.program.check()  # type: ignore[attr-defined]
+
+    returns = Driver(state, None, None, LUNA_BOT.policies(start), on_action=each_turn).run()
+    cards = LUNA.automa.cards if isinstance(LUNA.automa, LunaMarisAutoma) else {}
+    drawn = state.history()[0][2]
+    assert len(drawn) == 5 and set(drawn) <= set(LUNA.automa.levels[level])  # type: ignore[union-attr]
+    assert turns == sum(len(cards[letter].steps) + 1 for letter in drawn) + 1  # + the end
+    assert set(returns) == {"automaton"} and state.is_terminal()
+    assert state.clone().returns() == returns  # the history alone replays the game
