@@ -19,13 +19,14 @@ come from (the table, the program's own bag, or a saved log) and how steps are s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from starpress.model import AfternovaAutoma, Automa
+from automa.afternova_data import AfternovaAutoma
+from starpress.model import Automa
 
 COLOURS = ("purple", "green", "black", "white", "orange")
 
@@ -69,11 +70,15 @@ class Blueprint:
     covered: list[str] = field(default_factory=list)
 
     def free(self) -> Counter[str]:
-        """The cost icons not covered yet, by colour."""
-        return Counter(self.cost) - Counter(self.covered)
+        """The cost icons not covered yet, by colour (in the order of the cost)."""
+        free = Counter(self.cost)
+        for colour in self.covered:
+            free[colour] -= 1
+        return +free
 
     def accepts(self, colour: str) -> bool:
-        return self.free()[colour] > 0
+        # counted directly: the simulation asks this for every fragment of every Planet
+        return self.cost.count(colour) > self.covered.count(colour)
 
     @property
     def complete(self) -> bool:
@@ -119,6 +124,23 @@ class Step:
 DrawBlueprint = Callable[[bool], Blueprint | None]
 """The next Blueprint of the deck; the argument says it goes under the Starship unseen."""
 
+Drawing = Generator[bool, Blueprint | None, list[Step]]
+"""A procedure that needs Blueprints from the deck: it yields `unseen` for each one it
+draws, is sent the Blueprint (None: the deck is empty), and returns the steps it took.
+A game script passes the requests on as decisions (`automa.engine`); `drawn_with` answers
+them with a function."""
+
+
+def drawn_with(procedure: Drawing, draw: DrawBlueprint) -> list[Step]:
+    """Run a procedure, each Blueprint it needs given by `draw`."""
+    try:
+        unseen = next(procedure)
+        while True:
+            unseen = procedure.send(draw(unseen))
+    except StopIteration as stop:
+        steps: list[Step] = stop.value
+        return steps
+
 
 @dataclass(frozen=True)
 class BotRules:
@@ -146,6 +168,10 @@ class BotRules:
 
     def place(self, bot: Bot, colour: str, draw: DrawBlueprint) -> list[Step]:
         """Put a fragment the Bot received where its rules say, and what follows from it."""
+        return drawn_with(self.placing(bot, colour), draw)
+
+    def placing(self, bot: Bot, colour: str) -> Drawing:
+        """`place`, asking for each Blueprint it draws."""
         index = self.target(bot, colour)
         if index is None:
             bot.hold.append(colour)
@@ -157,7 +183,7 @@ class BotRules:
                 )
             ]
             if len(bot.hold) >= bot.capacity:
-                steps += self.overflow(bot, draw)
+                steps += yield from self.overflow(bot)
             return steps
         blueprint = bot.row[index]
         blueprint.covered.append(colour)
@@ -171,18 +197,18 @@ class BotRules:
         # the Bot never goes past its last Blueprint: after that, covered icons are just
         # fragments that score at the end (afternova.rules.bot.end)
         if blueprint.complete and not self.finished(bot):
-            steps += self.complete(bot, index, draw)
+            steps += yield from self.complete(bot, index)
         return steps
 
     # afternova.rules.bot.hold-overflow
-    def overflow(self, bot: Bot, draw: DrawBlueprint) -> list[Step]:
+    def overflow(self, bot: Bot) -> Drawing:
         emptied = list(bot.hold)
         bot.discarded += emptied
         bot.hold.clear()
         steps = [Step("hold_full", RULE_HOLD, {"fragments": emptied})]
         if self.finished(bot):
             return steps
-        unseen = draw(True)
+        unseen = yield True
         if unseen is not None:
             bot.completed.append(Completed(unseen.card, unseen.cost, unseen.vp, unseen=True))
             steps.append(
@@ -195,7 +221,7 @@ class BotRules:
         return steps
 
     # afternova.rules.bot.completion
-    def complete(self, bot: Bot, index: int, draw: DrawBlueprint) -> list[Step]:
+    def complete(self, bot: Bot, index: int) -> Drawing:
         blueprint = bot.row.pop(index)
         bot.discarded += blueprint.covered
         bot.completed.append(Completed(blueprint.card, blueprint.cost, blueprint.vp, unseen=False))
@@ -208,7 +234,7 @@ class BotRules:
         ]
         if self.finished(bot):
             return steps
-        new = draw(False)
+        new = yield False
         if new is None:
             return steps
         bot.row.append(new)
@@ -230,7 +256,7 @@ class BotRules:
                 Step("hold_to_blueprint", RULE_COMPLETION, {"fragments": moved, "card": new.card})
             )
         if new.complete:
-            steps += self.complete(bot, len(bot.row) - 1, draw)
+            steps += yield from self.complete(bot, len(bot.row) - 1)
         return steps
 
     def finished(self, bot: Bot) -> bool:
@@ -259,6 +285,11 @@ class BotRules:
 
     def help(self, bot: Bot, payment: list[str], draw: DrawBlueprint) -> list[Step]:
         """The Bot gives one skill icon per fragment paid, each placed by the usual rule."""
+        self.check_payment(bot, payment)
+        return drawn_with(self.helping(bot, payment), draw)
+
+    def check_payment(self, bot: Bot, payment: list[str]) -> None:
+        """A ValueError naming what the Bot cannot take (afternova.rules.bot.help)."""
         acceptable = Counter(colour for colour, _ in self.acceptable(bot, payment))
         refused = Counter(payment) - acceptable
         if refused:
@@ -266,9 +297,12 @@ class BotRules:
                 f"the Bot cannot take {', '.join(sorted(refused.elements()))}: "
                 "no free icon of that colour on its Blueprints"
             )
+
+    def helping(self, bot: Bot, payment: list[str]) -> Drawing:
+        """`help` (its payment checked), asking for each Blueprint it draws."""
         steps = [Step("helps", RULE_HELP, {"icons": len(payment), "payment": payment})]
         for colour in payment:
-            steps += self.place(bot, colour, draw)
+            steps += yield from self.placing(bot, colour)
         return steps
 
     # afternova.rules.bot.scoring

@@ -1,16 +1,29 @@
-"""Afternova with the Bot, step by step: the table around `automa.afternova`'s rules.
+"""Afternova with the Bot as one game script (`automa.engine`), at the table or simulated.
 
-*Table* mode: the people report what was drawn or revealed and the Bot decides.
-*Simulated* mode: the program owns the bag, the Starships and the Blueprint deck (from the
-content's cards) and draws for the Bot itself. Either way every answer and every draw goes
-through the `Channel`, so the log replays the game exactly.
+Who sits at the table is the `seats` parameter:
+
+* `table` — people play their own turns with the real game and tell the program only what
+  it cannot see. In mode *table* they also report every draw (Starship, Blueprints,
+  Fragments); in mode *simulated* the program owns the bag, the Starships and the Blueprint
+  deck (from the content's cards) and draws for the Bot itself.
+* `baseline` — the whole table is modelled (mode *simulated* only): the Bot and the baseline
+  humans of seats 2, 3… (`automa.baseline` in automa.yaml), each a player of this state whose
+  turn is one action: `planet-N` (extract from the N-th face-up Planet, playing the Hired
+  Paws that cover it and paying the Bot for the icons they lack with the Fragments it wants
+  least) or `market` (draw Hired Paws and, with fewer than two in hand, a Blueprint). After
+  every turn a human completes the Blueprints in hand its Hold pays for. The baseline policy
+  (`baseline_turn`, documented in the README) picks the Planet worth most to it.
+
+Every answer and every draw is a decision of the state, so the log replays the game exactly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+import functools
+from collections import Counter
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
 
 from automa.afternova import (
     COLOURS,
@@ -24,29 +37,41 @@ from automa.afternova import (
     Bot,
     BotRules,
     Completed,
+    Drawing,
     Step,
     fragment_colours,
 )
-from automa.prng import Streams
-from automa.session import Channel
-from starpress.model import AfternovaAutoma, Game
-from starpress.text import Token, icon_ids
+from automa.afternova_data import AfternovaAutoma, AfternovaBaseline
+from automa.engine import HUMAN, Ask, Chance, Decision, Say, Script
+from automa.prng import Pcg32, Streams
+from automa.session import Speaker
+from starpress.model import Game
+from starpress.text import Token, counted_icons, icon_ids
 
-Mode = Literal["table", "simulated"]
+Steps = Generator[Decision | Say, Any, Any]
+"""A part of the game script (yields decisions and messages, returns its result)."""
+Extraction = tuple[list[tuple[str, ...]], list[str], tuple[int, int]]
+"""A Planet a human can take: Hired Paws played, payment to the Bot, value to them."""
 
 
 @dataclass(frozen=True)
 class Catalogue:
-    """The game's Blueprints and Starships, by their printed number."""
+    """The game's cards as the Bot's game needs them, prepared once from the content."""
 
     blueprints: dict[int, Blueprint]
     starships: dict[int, tuple[str, int, tuple[str, ...]]]  # card, capacity, objective
     names: dict[str, list[str]]  # colour -> words a person may type
+    paws: tuple[tuple[str, ...], ...] = ()  # skill icons per Hired Paw
+    planets: tuple[tuple[dict[str, int], int], ...] = ()  # requirements, Fragment spaces
+    rules: BotRules = field(default_factory=BotRules.default)
+    baseline: AfternovaBaseline | None = None
 
     @classmethod
     def from_game(cls, game: Game) -> Catalogue:
         blueprints: dict[int, Blueprint] = {}
         starships: dict[int, tuple[str, int, tuple[str, ...]]] = {}
+        paws: list[tuple[str, ...]] = []
+        planets: list[tuple[dict[str, int], int]] = []
         for card in game.cards:
             number = int(card.id.rsplit("-", 1)[-1]) if card.id[-1].isdigit() else 0
             if card.component == "afternova.component.blueprint":
@@ -56,9 +81,25 @@ class Catalogue:
             elif card.component == "afternova.component.starship":
                 objective = _fragments(card.field_tokens("objective", back=True))
                 starships[number] = (card.id, _int(card.fields.get("hold")) or 4, objective)
-        typed = game.automa.colour_names if isinstance(game.automa, AfternovaAutoma) else {}
+            elif card.component == "afternova.component.hired-paw":
+                paws.append(tuple(icon_ids(card.field_tokens("skills"))))
+            elif card.component == "afternova.component.planet":
+                needs: Counter[str] = Counter()
+                for count, skill in counted_icons(card.field_tokens("requirements")):
+                    needs[skill] += count
+                planets.append((dict(needs), _int(card.fields.get("spaces"))))
+        automa = game.automa if isinstance(game.automa, AfternovaAutoma) else None
+        typed = automa.colour_names if automa else {}
         names = {colour: [word.lower() for word in words] for colour, words in typed.items()}
-        return cls(blueprints, starships, names)
+        return cls(
+            blueprints,
+            starships,
+            names,
+            tuple(paws),
+            tuple(planets),
+            BotRules.from_content(automa),
+            automa.baseline if automa else None,
+        )
 
 
 def _fragments(tokens: list[Token]) -> tuple[str, ...]:
@@ -70,189 +111,467 @@ def _int(value: Any) -> int:
     return int(value) if isinstance(value, int | float) else 0
 
 
-class AfternovaTable:
-    """One game of Afternova with the Bot, driven through a channel."""
+@dataclass
+class Human:
+    """A modelled human (seats `baseline`): what the program tracks of them."""
+
+    seat: str
+    capacity: int
+    objective: tuple[str, ...]
+    paws: list[tuple[str, ...]] = field(default_factory=list)
+    hand: list[Blueprint] = field(default_factory=list)
+    hold: list[str] = field(default_factory=list)
+    completed: list[Blueprint] = field(default_factory=list)
+
+    def score(self) -> int:
+        printed = sum(b.vp for b in self.completed)
+        objective = sum(1 for b in self.completed for c in b.cost if c in self.objective)
+        return printed + objective + len(self.hold)
+
+
+class AfternovaGame:
+    """One game of Afternova with the Bot (a `Program` of `automa.engine`)."""
 
     def __init__(
         self,
-        game: Game,
-        channel: Channel,
-        mode: Mode,
+        catalogue: Catalogue,
+        mode: str,
         seed: int,
-        speak_colour: dict[str, str],
+        voice: Speaker,
         card_label: Callable[[str], str] = str,
+        seats: str = "table",
     ) -> None:
-        self.game = game
-        self.card_label = card_label
-        self.ch = channel
+        self.catalogue = catalogue
+        self.rules = catalogue.rules
         self.mode = mode
         self.seed = seed
-        self.rules = BotRules.from_content(game.automa)
-        self.catalogue = Catalogue.from_game(game)
-        self.colour_word = speak_colour
+        self.seats = seats
+        self.voice = voice
+        self.card_label = card_label
         self.streams = Streams(seed)
         self.bot = Bot(capacity=4)
         self.bag: list[str] = [colour for colour in COLOURS for _ in range(8)]
         self.beside_bag: list[str] = []
-        self.deck: list[int] = sorted(self.catalogue.blueprints)
+        self.deck: list[int] = sorted(catalogue.blueprints)
         self.streams["blueprints"].shuffle(self.deck)
         self.finished = False
-        channel.on_status = self.status
+        self.humans: list[Human] = []
+        self.planets: list[tuple[dict[str, int], list[str]]] = []
+        self.paw_deck: list[int] = []
+        self.planet_deck: list[int] = []
+        self.rounds = 0
+        self.offered: dict[int, Extraction] = {}  # the seat to play: what it may extract
 
     # -- the game -----------------------------------------------------------------------
 
-    def run(self) -> dict[str, int]:
-        self.ch.say("start", None, seed=self.seed, mode=self.text(f"mode_{self.mode}"))
-        self.setup()
-        while not self.finished:
-            command = self.ch.answer("command", self.text("ask_command"), self.parse_command)
+    def play(self) -> Script:
+        yield Say("start", None, {"seed": self.seed, "mode": self.mode})
+        yield from self.setup()
+        if self.seats == "baseline":
+            yield from self.seat_setup()
+            yield from self.table_rounds()
+        while not self.finished and self.seats != "baseline":
+            command = yield Ask(
+                HUMAN, "command", "ask_command", {}, self.parse_command, None, False
+            )
             if command == "bot":
-                self.bot_turn()
+                yield from self.bot_turn()
             elif command == "help":
-                self.help()
+                yield from self.help()
             elif command == "status":
-                self.status()
+                yield from self.status()
             else:
                 break
-        return self.final_score()
+        score = yield from self.final_score()
+        returns = {"bot": score["total"]}
+        returns.update({human.seat: human.score() for human in self.humans})
+        return returns
 
-    def setup(self) -> None:  # afternova.rules.bot.setup
+    def setup(self) -> Steps:  # afternova.rules.bot.setup
         if self.mode == "simulated":
             numbers = sorted(self.catalogue.starships)
-            number = self.ch.chance(
-                "starship", lambda: numbers[self.streams["starships"].below(len(numbers))]
+            number = yield Chance(
+                "starship", functools.partial(_pick, numbers, self.rng("starships"))
             )
             card, capacity, objective = self.catalogue.starships[number]
         else:
-            card, capacity, objective = self.ch.answer(
-                "starship", self.text("ask_starship"), self.parse_starship
+            card, capacity, objective = yield Ask(
+                HUMAN, "starship", "ask_starship", {}, self.parse_starship
             )
         self.bot.starship, self.bot.capacity = card, capacity
         self.bot.objective = tuple(objective) or None
-        self.ch.say("setup_starship", RULE_SETUP, card=self.card_label(card), capacity=capacity)
+        yield Say("setup_starship", RULE_SETUP, {"card": card, "capacity": capacity})
         for position in range(1, self.rules.settings.row_size + 1):
-            blueprint = self.reveal(position)
+            blueprint = yield from self.reveal(position)
             self.bot.row.append(blueprint)
-            self.ch.say(
+            yield Say(
                 "setup_blueprint",
                 RULE_SETUP,
-                card=self.card_label(blueprint.card),
-                position=position,
-                cost=self.colours(blueprint.cost),
-                vp=blueprint.vp,
+                {
+                    "card": blueprint.card,
+                    "position": position,
+                    "cost": blueprint.cost,
+                    "vp": blueprint.vp,
+                },
             )
 
-    def bot_turn(self) -> None:  # afternova.rules.bot.turn
-        self.ch.say("turn", RULE_TURN)
+    def bot_turn(self) -> Steps:  # afternova.rules.bot.turn
+        yield Say("turn", RULE_TURN)
         if self.mode == "simulated":
-            colour = self.ch.chance("fragment", self.draw_fragment)
+            colour = yield from self.draw_fragment()
+            if colour is None:  # every Fragment is in someone's Hold or on a Planet
+                return
         else:
-            colour = self.ch.answer(
-                "fragment", self.text("ask_drawn", colours=self.choices()), self.parse_colour
+            colour = yield Ask(
+                HUMAN, "fragment", "ask_drawn", {"colours": self.choices()}, self.parse_colour
             )
-        self.ch.say("drawn", RULE_TURN, colour=self.colour_word[colour])
-        self.speak(self.rules.place(self.bot, colour, self.draw_blueprint))
+        yield Say("drawn", RULE_TURN, {"colour": colour})
+        steps = yield from self.drawing(self.rules.placing(self.bot, colour))
+        yield from self.speak(steps)
+        self.discard_bots()
 
-    def help(self) -> None:  # afternova.rules.bot.help
-        planet = self.ch.answer(
-            "planet", self.text("ask_planet", colours=self.choices()), self.parse_colours
+    def help(self) -> Steps:  # afternova.rules.bot.help
+        planet = yield Ask(
+            HUMAN, "planet", "ask_planet", {"colours": self.choices()}, self.parse_colours
         )
         offers = self.rules.acceptable(self.bot, planet)
         if not offers:
-            self.ch.say("accepts_none", RULE_HELP)
+            yield Say("accepts_none", RULE_HELP)
             return
-        listed = ", ".join(f"{self.colour_word[c]} → {p}" for c, p in offers)
-        self.ch.say("accepts", RULE_HELP, offers=listed)
+        yield Say("accepts", RULE_HELP, {"offers": offers})
         allowed = [colour for colour, _ in offers]
-        payment = self.ch.answer(
-            "payment", self.text("ask_payment"), lambda raw: self.parse_payment(raw, allowed)
+        payment = yield Ask(
+            HUMAN, "payment", "ask_payment", {}, lambda raw: self.parse_payment(raw, allowed)
         )
         if payment:
-            self.speak(self.rules.help(self.bot, payment, self.draw_blueprint))
+            yield from self.paid(payment)
 
-    def status(self) -> None:
+    def paid(self, payment: list[str]) -> Steps:
+        self.rules.check_payment(self.bot, payment)
+        steps = yield from self.drawing(self.rules.helping(self.bot, payment))
+        yield from self.speak(steps)
+        self.discard_bots()
+
+    def status(self) -> list[Say]:
         row = "; ".join(
             f"{i}. {b.card} [{self.colours(tuple(b.free().elements()))}]"
             for i, b in enumerate(self.bot.row, 1)
         )
-        self.ch.say(
-            "status",
-            None,
-            row=row,
-            hold=len(self.bot.hold),
-            capacity=self.bot.capacity,
-            completed=len(self.bot.completed),
-        )
+        values = {
+            "row": row,
+            "hold": len(self.bot.hold),
+            "capacity": self.bot.capacity,
+            "completed": len(self.bot.completed),
+        }
+        return [Say("status", None, values)]
 
-    def final_score(self) -> dict[str, int]:  # afternova.rules.bot.scoring
+    def final_score(self) -> Steps:  # afternova.rules.bot.scoring
         if self.bot.objective is None:
-            self.bot.objective = tuple(
-                self.ch.answer("objective", self.text("ask_objective"), self.parse_objective)
-            )
+            objective = yield Ask(HUMAN, "objective", "ask_objective", {}, self.parse_objective)
+            self.bot.objective = tuple(objective)
         for number, done in enumerate(self.bot.completed, 1):
             if done.unseen and done.vp is None:
-                card, cost, vp = self.ch.answer(
-                    "blind", self.text("ask_blind", number=number), self.parse_blueprint
+                card, cost, vp = yield Ask(
+                    HUMAN, "blind", "ask_blind", {"number": number}, self.parse_blueprint
                 )
                 self.bot.completed[number - 1] = Completed(card, tuple(cost), vp, unseen=True)
         score = self.rules.score(self.bot)
-        self.ch.say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", **score)
+        yield Say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", score)
         return score
+
+    # -- the baseline humans (seats `baseline`) -----------------------------------------
+
+    def seat_setup(self) -> Steps:
+        self.paw_deck = list(range(len(self.catalogue.paws)))
+        self.streams["hired-paws"].shuffle(self.paw_deck)
+        self.planet_deck = list(range(len(self.catalogue.planets)))
+        self.streams["planets"].shuffle(self.planet_deck)
+        baseline = self.baseline()
+        taken = {self.bot.starship}
+        for seat, dealt in enumerate(baseline.seats_hands, 2):
+            free = [
+                n for n, ship in sorted(self.catalogue.starships.items()) if ship[0] not in taken
+            ]
+            number = yield Chance(
+                "seat_starship", functools.partial(_pick, free, self.rng("starships"))
+            )
+            card, capacity, objective = self.catalogue.starships[number]
+            taken.add(card)
+            human = Human(f"seat-{seat}", capacity, objective)
+            for _ in range(dealt):
+                paw = yield from self.draw_paw()
+                if paw is not None:
+                    human.paws.append(paw)
+            drawn = yield from self.draw_blueprint(False)
+            if drawn:
+                human.hand.append(drawn)
+            self.humans.append(human)
+        for _ in range(baseline.planets_face_up):
+            yield from self.reveal_planet()
+
+    def table_rounds(self) -> Steps:
+        limit = self.baseline().max_rounds
+        while self.rounds < limit and not self.over():
+            self.rounds += 1
+            # the Bot always plays first (afternova.rules.bot.turn-order)
+            yield from self.bot_turn()
+            for human in self.humans:
+                yield from self.human_turn(human)
+        if not self.over():
+            yield Say("round_limit", None, {"rounds": limit})
+
+    def human_turn(self, human: Human) -> Steps:
+        options = self.offered = self.extractions(human)
+        legal = ("market", *(f"planet-{index + 1}" for index in options))
+        action = yield Ask(
+            human.seat, "turn", "ask_turn", {}, functools.partial(_choice, legal), legal, False
+        )
+        if action == "market":
+            yield from self.market(human)
+        else:
+            index = int(str(action).removeprefix("planet-")) - 1
+            used, payment, _value = options[index]
+            yield from self.extract(human, index, used, payment)
+        yield from self.complete_blueprints(human)
+
+    def extractions(self, human: Human) -> dict[int, Extraction]:
+        """The Planets this human can take: Hired Paws played, payment, value to them."""
+        wanted = _wanted(human)
+        found = {}
+        for index, (needs, fragments) in enumerate(self.planets):
+            used, missing = _cover(needs, human.paws)
+            offers = [colour for colour, _ in self.rules.acceptable(self.bot, fragments)]
+            if missing > len(offers) or (self.rules.finished(self.bot) and missing):
+                continue
+            # pay the Bot with the Fragments this human wants least
+            payment = sorted(offers, key=lambda colour: wanted[colour] > 0)[:missing]
+            kept = Counter(fragments) - Counter(payment)
+            found[index] = (used, payment, (sum((kept & wanted).values()), sum(kept.values())))
+        return found
+
+    def baseline_turn(self, seat: str) -> str:
+        """The baseline policy for the seat to play: the Planet worth most to it (wanted
+        Fragments, then any), else the market."""
+        best, best_value = "market", (0, 0)
+        for index, (_used, _payment, value) in self.offered.items():
+            if value > best_value:
+                best, best_value = f"planet-{index + 1}", value
+        return best
+
+    def extract(
+        self, human: Human, index: int, used: list[tuple[str, ...]], payment: list[str]
+    ) -> Steps:
+        _needs, fragments = self.planets.pop(index)
+        for paw in used:
+            human.paws.remove(paw)
+        if payment:  # afternova.rules.bot.help
+            for colour in payment:
+                fragments.remove(colour)
+            yield from self.paid(payment)
+        wanted = _wanted(human)
+        for colour in sorted(fragments, key=lambda c: wanted[c] <= 0):  # wanted ones first
+            if len(human.hold) < human.capacity:
+                human.hold.append(colour)
+                continue
+            spare = next((c for c in human.hold if wanted[c] <= 0), None)
+            if wanted[colour] > 0 and spare is not None:  # swap a useless one out
+                human.hold.remove(spare)
+                human.hold.append(colour)
+                colour = spare
+            self.beside_bag.append(colour)
+            wanted = _wanted(human)
+        yield from self.reveal_planet()
+
+    def market(self, human: Human) -> Steps:
+        baseline = self.baseline()
+        for _ in range(baseline.market_draw):
+            if self.paw_deck and len(human.paws) < baseline.hand_limit:
+                paw = yield from self.draw_paw()
+                if paw is not None:
+                    human.paws.append(paw)
+        if len(human.hand) < 2:
+            drawn = yield from self.draw_blueprint(False)
+            if drawn:
+                human.hand.append(drawn)
+
+    def complete_blueprints(self, human: Human) -> Steps:
+        """Every Blueprint in hand the Hold pays for, each replaced from the deck."""
+        for blueprint in list(human.hand):
+            if len(human.completed) >= self.rules.settings.max_completed:
+                return
+            if not Counter(blueprint.cost) - Counter(human.hold):
+                for colour in blueprint.cost:
+                    human.hold.remove(colour)
+                    self.beside_bag.append(colour)
+                human.hand.remove(blueprint)
+                human.completed.append(blueprint)
+                drawn = yield from self.draw_blueprint(False)
+                if drawn:
+                    human.hand.append(drawn)
+
+    def over(self) -> bool:
+        limit = self.rules.settings.max_completed
+        return self.rules.finished(self.bot) or any(len(h.completed) >= limit for h in self.humans)
+
+    def baseline(self) -> AfternovaBaseline:
+        if self.catalogue.baseline is None:
+            raise ValueError("this bot's data has no baseline players")
+        return self.catalogue.baseline
+
+    # -- invariants (checked by the tests after every action) ---------------------------
+
+    def fragments(self) -> Counter[str]:
+        """Every fragment wherever it is: all 40 must always be somewhere."""
+        places = (
+            self.bag
+            + self.beside_bag
+            + self.bot.fragments()
+            + self.bot.discarded
+            + [c for _, fragments in self.planets for c in fragments]
+            + [c for human in self.humans for c in human.hold]
+        )
+        return Counter(places)
+
+    def check(self) -> None:
+        """The game's invariants between turns; an AssertionError names the one broken."""
+        if self.seats == "baseline":
+            assert self.fragments() == Counter({c: 8 for c in COLOURS}), self.fragments()
+        assert len(self.bot.hold) < self.bot.capacity
+        assert len(self.bot.completed) <= self.rules.settings.max_completed
+        for blueprint in self.bot.row:
+            assert not Counter(blueprint.covered) - Counter(blueprint.cost)
+            assert not blueprint.complete or self.rules.finished(self.bot)
+        for human in self.humans:
+            assert len(human.hold) <= human.capacity
 
     # -- chance -------------------------------------------------------------------------
 
-    def draw_fragment(self) -> str:
+    def rng(self, name: str) -> Pcg32:
+        return self.streams[name]
+
+    def draw_fragment(self) -> Steps:
         if not self.bag:  # afternova.rules.supply: the discards go back into the bag
             self.bag, self.beside_bag = sorted(self.beside_bag), []
+        if not self.bag:
+            return None
         self.bag.sort()
-        colour = self.bag.pop(self.streams["bag"].below(len(self.bag)))
+        colour = yield Chance("fragment", self.next_fragment)
+        self.bag.remove(colour)
         return colour
 
-    def draw_blueprint(self, unseen: bool) -> Blueprint | None:
+    def next_fragment(self) -> str:
+        return self.bag[self.streams["bag"].below(len(self.bag))]
+
+    def discard_bots(self) -> None:
+        """The Fragments the Bot discarded lie beside the bag (whole-table games)."""
+        if self.seats == "baseline":
+            self.beside_bag += self.bot.discarded
+            self.bot.discarded = []
+
+    def drawing(self, procedure: Drawing) -> Steps:
+        """Run one of the Bot's procedures, each Blueprint it draws a decision."""
+        try:
+            unseen = next(procedure)
+            while True:
+                blueprint = yield from self.draw_blueprint(unseen)
+                unseen = procedure.send(blueprint)
+        except StopIteration as stop:
+            steps: list[Step] = stop.value
+            return steps
+
+    def draw_blueprint(self, unseen: bool) -> Steps:
         if self.mode == "simulated":
-            number = self.ch.chance("blueprint", lambda: self.deck.pop() if self.deck else 0)
+            number = yield Chance("blueprint", self.next_blueprint)
             if not number:
                 return None
+            self.deck.remove(number)
             original = self.catalogue.blueprints[number]
             return Blueprint(original.card, original.cost, original.vp)
         if unseen:  # put under the Starship without looking: asked for at the end
             return Blueprint(f"unseen-{len(self.bot.completed) + 1}", (), 0)
-        card, cost, vp = self.ch.answer(
+        card, cost, vp = yield Ask(
+            HUMAN,
             "blueprint",
-            self.text("ask_blueprint", position=len(self.bot.row) + 1),
+            "ask_blueprint",
+            {"position": len(self.bot.row) + 1},
             self.parse_blueprint,
         )
         return Blueprint(card, tuple(cost), vp)
 
-    def reveal(self, position: int) -> Blueprint:
+    def next_blueprint(self) -> int:
+        return self.deck[-1] if self.deck else 0
+
+    def reveal(self, position: int) -> Steps:
         if self.mode == "simulated":
-            drawn = self.draw_blueprint(unseen=False)
-            assert drawn is not None
+            drawn = yield from self.draw_blueprint(False)
+            if drawn is None:
+                raise ValueError("the Blueprint deck is empty at setup")
             return drawn
-        card, cost, vp = self.ch.answer(
-            "blueprint", self.text("ask_blueprint", position=position), self.parse_blueprint
+        card, cost, vp = yield Ask(
+            HUMAN, "blueprint", "ask_blueprint", {"position": position}, self.parse_blueprint
         )
         return Blueprint(card, tuple(cost), vp)
 
+    def draw_paw(self) -> Steps:
+        if not self.paw_deck:
+            return None
+        index = yield Chance("hired_paw", self.next_paw)
+        self.paw_deck.remove(index)
+        return self.catalogue.paws[index]
+
+    def next_paw(self) -> int:
+        return self.paw_deck[-1]
+
+    def reveal_planet(self) -> Steps:
+        if not self.planet_deck:
+            return
+        index = yield Chance("planet", self.next_planet)
+        self.planet_deck.remove(index)
+        needs, spaces = self.catalogue.planets[index]
+        fragments = []
+        for _ in range(spaces):
+            colour = yield from self.draw_fragment()
+            if colour is not None:
+                fragments.append(colour)
+        self.planets.append((needs, fragments))
+
+    def next_planet(self) -> int:
+        return self.planet_deck[-1]
+
     # -- speaking -----------------------------------------------------------------------
 
-    def speak(self, steps: list[Step]) -> None:
+    def speak(self, steps: list[Step]) -> Steps:
         for step in steps:
             values = dict(step.values)
-            for key in ("colour",):
-                if key in values:
-                    values[key] = self.colour_word[values[key]]
-            for key in ("fragments", "payment", "cost"):
-                if key in values:
-                    values[key] = self.colours(tuple(values[key]))
-            ruling = values.pop("ruling", None)
-            if "card" in values:
-                values["card"] = self.card_label(values["card"])
             # a ruling on an ambiguity of the rulebook is cited beside the rule it applies
-            self.ch.say(step.what, f"{step.rule}; {ruling}" if ruling else step.rule, **values)
+            ruling = values.pop("ruling", None)
+            yield Say(step.what, f"{step.rule}; {ruling}" if ruling else step.rule, values)
             if step.what in ("completed", "blind_blueprint") and self.rules.finished(self.bot):
-                self.ch.say("end", RULE_END)
+                yield Say("end", RULE_END)
                 self.finished = True
+
+    def words(self, say: Say) -> dict[str, Any]:
+        """A message's values as people read them: colour words, card names."""
+        values = dict(say.values)
+        if say.key == "start":
+            values["mode"] = self.text(f"mode_{values['mode']}")
+        if say.key in ("score", "status"):  # numbers and text already
+            return values
+        if "colour" in values:
+            values["colour"] = self.colour_word[values["colour"]]
+        for key in ("fragments", "payment", "cost"):
+            if key in values:
+                values[key] = self.colours(tuple(values[key]))
+        if "card" in values:
+            values["card"] = self.card_label(values["card"])
+        if "offers" in values:
+            word = self.colour_word
+            values["offers"] = ", ".join(f"{word[c]} → {p}" for c, p in values["offers"])
+        return values
+
+    @functools.cached_property
+    def colour_word(self) -> dict[str, str]:
+        return {colour: self.voice(f"colour_{colour}") for colour in COLOURS}
 
     def colours(self, colours: tuple[str, ...]) -> str:
         return " ".join(self.colour_word[colour] for colour in colours) or "—"
@@ -261,7 +580,7 @@ class AfternovaTable:
         return ", ".join(self.colour_word[colour] for colour in COLOURS)
 
     def text(self, key: str, **values: Any) -> str:
-        return self.ch.say_text(key, **values)
+        return self.voice(key, **values)
 
     # -- answers ------------------------------------------------------------------------
 
@@ -353,3 +672,35 @@ class AfternovaTable:
         if raw.strip().lower() in commands:
             return commands[raw.strip().lower()]
         raise ValueError(self.text("bad_command", answer=raw))
+
+
+def _pick(numbers: list[int], rng: Pcg32) -> int:
+    """One of `numbers`, uniformly (a Starship dealt from those left)."""
+    return numbers[rng.below(len(numbers))]
+
+
+def _choice(legal: tuple[str, ...], raw: str) -> str:
+    if raw.strip() in legal:
+        return raw.strip()
+    raise ValueError(f"'{raw}': {', '.join(legal)}")
+
+
+def _wanted(human: Human) -> Counter[str]:
+    """Colours the human's Blueprints in hand still need beyond its Hold."""
+    need: Counter[str] = Counter()
+    for blueprint in human.hand:
+        need |= Counter(blueprint.cost)
+    return need - Counter(human.hold)
+
+
+def _cover(needs: dict[str, int], paws: list[tuple[str, ...]]) -> tuple[list[tuple[str, ...]], int]:
+    """Hired Paws to play for a Planet's needs (most useful first) and the icons still missing."""
+    remaining = Counter(needs)
+    used = []
+    for paw in sorted(paws, key=lambda p: -sum(1 for s in p if remaining[s] > 0)):
+        if not +remaining:
+            break
+        if any(remaining[skill] > 0 for skill in paw):
+            used.append(paw)
+            remaining.subtract(paw)
+    return used, sum(v for v in remaining.values() if v > 0)

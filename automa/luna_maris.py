@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from starpress.model import LunaMarisScoring
+from automa.luna_maris_data import LunaMarisScoring
 
 RULE_TURN = "luna-maris.rules.solo.automaton.turn"
 RULE_VERBS = "luna-maris.rules.solo.automaton.verbs"

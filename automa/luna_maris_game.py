@@ -1,18 +1,21 @@
-"""Luna Maris solo with the automaton, round by round, through a `Channel`.
+"""Luna Maris solo with the automaton, round by round, as one game script (`automa.engine`).
 
 *Table*: the person plays their turns with the real game, presses Enter when it is the
 automaton's turn, and reports what the automaton cannot see (where their astronaut is,
 which food cards, level-2 scientists, demand tiles and module tiles are face up).
 *Simulated*: a simple model of the shared board and of the human (see `SharedModel`)
-plays those parts; the same rules and the same log make both replayable.
+plays those parts, and a modelled person presses Enter; the same script and the same log
+make both replayable.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
+from automa.engine import HUMAN, Ask, Chance, Decision, Say, Script
 from automa.luna_maris import (
     RULE_CARDS,
     RULE_SCORING,
@@ -25,13 +28,14 @@ from automa.luna_maris import (
     Settings,
     Verbs,
 )
+from automa.luna_maris_data import LunaMarisAutoma, LunaMarisCard
 from automa.prng import Streams
-from automa.session import Channel
-from starpress.model import Game, LunaMarisAutoma, LunaMarisCard
+from automa.session import Speaker
+from starpress.model import Game
 from starpress.text import icon_ids
 
-Mode = Literal["table", "simulated"]
-Level = Literal["basic", "intermediate", "advanced"]
+Steps = Generator[Decision | Say, Any, Any]
+"""A part of the game script (yields decisions and messages, returns its result)."""
 MODULES = (
     "decompression-room",
     "communication-room",
@@ -160,167 +164,192 @@ class SharedModel:
                         return
 
 
-class LunaMarisTable:
-    """One solo game against the automaton, driven through a channel."""
+@dataclass(frozen=True)
+class Speech:
+    """How the game's ids are read out in the session's language (see `automa.luna_maris_bot`)."""
 
-    def __init__(
-        self,
-        game: Game,
-        channel: Channel,
-        mode: Mode,
-        level: Level,
-        seed: int,
-        module_name: Callable[[str], str] = str,
-        step_text: Callable[[str, int], str] = lambda letter, index: "",
-        name: Callable[[str], str] = str,
-    ) -> None:
+    module_name: Callable[[str], str] = str
+    step_text: Callable[[str, int], str] = lambda letter, index: ""
+    name: Callable[[str], str] = str  # a card id or icon id as people read it
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The automaton's data and the shared decks, prepared once from the content."""
+
+    cards: dict[str, LunaMarisCard]
+    module_of: dict[str, str]
+    levels: dict[str, list[str]]
+    settings: Settings
+    start: dict[str, int]
+    decks: Decks
+
+    @classmethod
+    def from_game(cls, game: Game) -> Prepared:
         automa = game.automa
         if not isinstance(automa, LunaMarisAutoma):
             raise ValueError(f"{game.id} has no Luna Maris automaton data")
-        self.game = game
-        self.ch = channel
+        return cls(
+            automa.cards,
+            automa.verbs,
+            automa.levels,
+            Settings.from_content(automa.scoring),
+            automa.start,
+            Decks.from_game(game),
+        )
+
+
+class LunaMarisGame:
+    """One solo game against the automaton (a `Program` of `automa.engine`)."""
+
+    def __init__(
+        self,
+        prepared: Prepared,
+        mode: str,
+        level: str,
+        seed: int,
+        voice: Speaker,
+        speech: Speech | None = None,
+    ) -> None:
         self.mode = mode
         self.level = level
         self.seed = seed
-        self.cards: dict[str, LunaMarisCard] = automa.cards
-        self.module_of: dict[str, str] = automa.verbs
-        self.levels: dict[str, list[str]] = automa.levels
-        self.verbs = Verbs(Settings.from_content(automa.scoring))
+        self.voice = voice
+        self.cards = prepared.cards
+        self.module_of = prepared.module_of
+        self.levels = prepared.levels
+        self.verbs = Verbs(prepared.settings)
         self.streams = Streams(seed)
-        start = automa.start
+        start = prepared.start
         self.bot = Automaton(
             probes=start.get("probes", 3), water=start.get("water", 2), trash=start.get("trash", 1)
         )
-        self.model = SharedModel(Decks.from_game(game), self.streams)
-        self.module_name = module_name
-        self.step_text = step_text  # the round card's printed step, in the session's language
-        self.name = name  # a card id or icon id as people read it, in the session's language
+        self.model = SharedModel(prepared.decks, self.streams)
+        speech = speech or Speech()
+        self.module_name = speech.module_name
+        self.step_text = (
+            speech.step_text
+        )  # the round card's printed step, in the session's language
+        self.name = speech.name
         self.told: dict[str, str] = {}  # cards the person described, as they will recognise them
-        channel.on_status = self.status
 
-    def run(self) -> dict[str, int]:
-        say = self.ch.say
-        say(
-            "start",
-            None,
-            seed=self.seed,
-            level=self.text(f"level_{self.level}"),
-            mode=self.text(f"mode_{self.mode}"),
-        )
+    def play(self) -> Script:
+        yield Say("start", None, {"seed": self.seed, "level": self.level, "mode": self.mode})
         pool = list(self.levels[self.level])
-        drawn = self.ch.chance("cards", lambda: self.draw_cards(pool))
-        say("cards", RULE_CARDS, cards=" ".join(drawn))
+        drawn = yield Chance("cards", functools.partial(self.draw_cards, pool))
+        yield Say("cards", RULE_CARDS, {"cards": " ".join(drawn)})
         for number, letter in enumerate(drawn, 1):
-            say("round", RULE_CARDS, round=number, card=letter)
+            yield Say("round", RULE_CARDS, {"round": number, "card": letter})
             if number > 1 and self.bot.placed:
                 self.bot.iron += self.bot.placed
-                say("production", RULE_TURN, ore=self.bot.placed)
+                yield Say("production", RULE_TURN, {"ore": self.bot.placed})
             card = self.cards[letter]
             for index, (verb, arg) in enumerate(card.steps, 1):
-                self.automaton_turn(letter, index, verb, int(arg))
-            self.ch.answer("command", self.text("ask_command"), self.parse_command)
-            self.human_moves()
+                yield from self.automaton_turn(letter, index, verb, int(arg))
+            yield self.command()
+            yield from self.human_moves()
             outcome = self.verbs.end_shift(self.bot, card.shift_end)
-            say("end_shift", outcome.rule, bonus=self.amounts(outcome.values["bonus"]))
-        return self.final_score()
+            yield Say("end_shift", outcome.rule, {"bonus": outcome.values["bonus"]})
+        score = yield from self.final_score()
+        return {"automaton": score["total"]}
 
-    def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> None:
-        self.ch.answer("command", self.text("ask_command"), self.parse_command)
-        human_module = self.human_moves()
+    def command(self) -> Ask:
+        return Ask(HUMAN, "command", "ask_command", {}, self.parse_command, ("turn",), False)
+
+    def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> Steps:
+        yield self.command()
+        human_module = yield from self.human_moves()
         module = self.module_of[verb]
         self.bot.module = module
-        printed = self.step_text(letter, index) or verb
-        self.ch.say(
-            "step",
-            RULE_TURN,
-            number=index,
-            card=letter,
-            verb=printed,
-            module=self.module_name(module),
+        yield Say(
+            "step", RULE_TURN, {"number": index, "card": letter, "verb": verb, "module": module}
         )
         if human_module == module:  # luna-maris.rules.solo.automaton.turn, step 2
             self.bot.human_vp += self.verbs.settings.human_uses_its_module_vp
-            self.ch.say("shared", RULE_TURN, module=self.module_name(module))
-        board = self.board_for(verb)
+            yield Say("shared", RULE_TURN, {"module": module})
+        board = yield from self.board_for(verb)
         outcome = self.verbs.do(self.bot, board, verb, arg)
-        values = self.words(outcome.values)
-        if outcome.what == "impossible":  # the card's own word for the verb
-            values["verb"] = printed.split(" — ")[0]
-        self.ch.say(outcome.what, outcome.rule, **values)
+        values = dict(outcome.values)
+        if outcome.what == "impossible":  # shown with the card's own word for the verb
+            values["_step"] = (letter, index)
+        yield Say(outcome.what, outcome.rule, values)
         if self.mode == "simulated":
             self.model.refill()
 
-    def human_moves(self) -> str | None:
+    def human_moves(self) -> Steps:
         """Where the human's astronaut is now (their turn has just been played)."""
         if self.mode == "simulated":
-            choice = self.ch.chance("human", self.model.human_choice)
+            choice = yield Chance("human", self.model.human_choice)
             self.model.apply(choice)
             return str(choice["module"])
-        answer = self.ch.answer(
-            "human_module",
-            self.text("ask_human_module", modules=self.module_list()),
+        answer = yield Ask(
+            HUMAN, "human_module", "ask_human_module", {"modules": self.module_list()},
             self.parse_module,
-        )
+        )  # fmt: skip
         return str(answer) if answer else None
 
-    def board_for(self, verb: str) -> Board:
+    def board_for(self, verb: str) -> Steps:
         if self.mode == "simulated":
             return self.model.board
         board = Board()
         if verb == "harvest":
-            values = self.ch.answer("food", self.text("ask_food"), self.parse_numbers)
+            values = yield Ask(HUMAN, "food", "ask_food", {}, self.parse_numbers)
             board.food = [Food(f"food-{n}-v{v}", v) for n, v in enumerate(values, 1)]
             for n, value in enumerate(values, 1):
                 self.told[f"food-{n}-v{value}"] = self.text("table_food", n=n, value=value)
         elif verb == "hire":
-            costs = self.ch.answer("scientists", self.text("ask_scientists"), self.parse_numbers)
+            costs = yield Ask(HUMAN, "scientists", "ask_scientists", {}, self.parse_numbers)
             board.scientists = [Scientist(f"scientist-{n}", c) for n, c in enumerate(costs, 1)]
             for n in range(1, len(costs) + 1):
                 self.told[f"scientist-{n}"] = self.text("table_scientist", n=n)
         elif verb == "ship":
-            tiles = self.ch.answer(
-                "demands", self.text("ask_demand", tier="IIII"), self.parse_demands
-            )
+            tiles = yield Ask(HUMAN, "demands", "ask_demand", {"tier": "IIII"}, self.parse_demands)
             by_id = {d.card: d for d in self.model.decks.demands}
             board.demands = [by_id[card] for card in tiles]
         elif verb == "build":
             tiles = self.model.decks.module_tiles
             listed = ", ".join(f"{n} {self.name(tile)}" for n, tile in enumerate(tiles, 1))
-            tile = self.ch.answer(
-                "module_tile", self.text("ask_module_tile", tiles=listed), self.parse_tile
+            tile = yield Ask(
+                HUMAN, "module_tile", "ask_module_tile", {"tiles": listed}, self.parse_tile
             )
             board.module_tiles = [tile] if tile else []
         return board
 
-    def final_score(self) -> dict[str, int]:
+    def final_score(self) -> Steps:
         if self.mode == "simulated":
             food = self.model.human_food
             variety, nutrition = len({f.card for f in food}), sum(f.value for f in food)
         else:
-            variety, nutrition = self.ch.answer(
-                "human_food", self.text("ask_human_food"), self.parse_pair
+            variety, nutrition = yield Ask(
+                HUMAN, "human_food", "ask_human_food", {}, self.parse_pair
             )
         score = self.verbs.final_score(self.bot, variety, nutrition)
-        parts = ", ".join(f"{self.text(f'part_{k}')} {v}" for k, v in score.items() if k != "total")
-        self.ch.say("score", RULE_SCORING, total=score["total"], parts=parts)
+        yield Say("score", RULE_SCORING, {"total": score["total"], "parts": score})
         return score
 
-    def status(self) -> None:
+    def status(self) -> list[Say]:
         bot = self.bot
-        self.ch.say(
-            "status",
-            None,
-            vp=bot.vp,
-            iron=bot.iron,
-            titanium=bot.titanium,
-            helium=bot.helium,
-            water=bot.water,
-            trash=bot.trash,
-            probes=bot.probes,
-            food=len(bot.food),
-            scientists=len(bot.scientists),
-            demands=len(bot.demands),
-        )
+        values = {
+            "vp": bot.vp,
+            "iron": bot.iron,
+            "titanium": bot.titanium,
+            "helium": bot.helium,
+            "water": bot.water,
+            "trash": bot.trash,
+            "probes": bot.probes,
+            "food": len(bot.food),
+            "scientists": len(bot.scientists),
+            "demands": len(bot.demands),
+        }
+        return [Say("status", None, values)]
+
+    def check(self) -> None:
+        """The automaton's invariants; an AssertionError names the one broken."""
+        bot = self.bot
+        assert bot.probes + bot.placed == 3, (bot.probes, bot.placed)
+        assert min(bot.iron, bot.titanium, bot.helium, bot.water) >= 0, bot.stock()
+        assert 0 <= bot.trash <= self.verbs.settings.trash_capacity, bot.trash
+        assert bot.built <= len(self.verbs.settings.building_vp)
 
     # -- chance -------------------------------------------------------------------------
 
@@ -333,7 +362,7 @@ class LunaMarisTable:
     # -- words --------------------------------------------------------------------------
 
     def text(self, key: str, **values: Any) -> str:
-        return self.ch.say_text(key, **values)
+        return self.voice(key, **values)
 
     def module_list(self) -> str:
         return ", ".join(f"{n} {self.module_name(m)}" for n, m in enumerate(MODULES, 1))
@@ -349,7 +378,33 @@ class LunaMarisTable:
         short = self.text(f"short_{icon}")
         return short if short != f"short_{icon}" else self.name(icon)
 
-    def words(self, values: dict[str, Any]) -> dict[str, Any]:
+    def words(self, say: Say) -> dict[str, Any]:
+        """A message's values as people read them: names, not ids and keys."""
+        shown = dict(say.values)
+        key = say.key
+        if key == "start":
+            shown["level"] = self.text(f"level_{shown['level']}")
+            shown["mode"] = self.text(f"mode_{shown['mode']}")
+        elif key == "step":
+            shown["verb"] = self.step_text(shown["card"], shown["number"]) or shown["verb"]
+            shown["module"] = self.module_name(shown["module"])
+        elif key == "shared":
+            shown["module"] = self.module_name(shown["module"])
+        elif key == "end_shift":
+            shown["bonus"] = self.amounts(shown["bonus"])
+        elif key == "score":
+            parts = shown["parts"]
+            shown["parts"] = ", ".join(
+                f"{self.text(f'part_{k}')} {v}" for k, v in parts.items() if k != "total"
+            )
+        elif key in self.module_of or key == "impossible":
+            step = shown.pop("_step", None)
+            shown = self.outcome_words(shown)
+            if step is not None:  # the card's own word for the verb
+                shown["verb"] = (self.step_text(*step) or shown["verb"]).split(" — ")[0]
+        return shown
+
+    def outcome_words(self, values: dict[str, Any]) -> dict[str, Any]:
         """An outcome's values as people read them: names, not ids and keys."""
         shown = dict(values)
         if "card" in shown:

@@ -1,17 +1,19 @@
-"""Sessions: answers and chance outcomes as logged events, step-through output, undo.
+"""The save file (an event log of every action), step-through output, undo and quit.
 
 The event log is the save file: one JSON object per line, appended as the game goes.
-Its first line says which game, mode and seed; every later line is one answer of the
-person at the table or one chance outcome (a fragment drawn, a card revealed). A game
-script asks its `Channel` for each of these; the channel takes them from the log while
-there are logged events (replay, resume, undo), and from the person or the PRNG after.
-Replaying therefore never needs the PRNG, and a replay prints the same transcript.
+Its first line says which game, mode, seed and parameters; every later line is one action
+of the game state (`automa.engine`): an answer of a player or a chance outcome (a fragment
+drawn, a card revealed). `automa.driver` takes them from the log while there are logged
+events (replay, resume, undo), and from the players or the PRNG after. Replaying therefore
+never needs the PRNG, and a replay prints the same transcript.
 
-Save-file format, version `LOG_VERSION` (2): one JSON object per line, keys sorted.
-  start:  {"t": "start", "v": 2, "game", "mode", "seed", "lang", ["level"], "content", "h"}
+Save-file format, version `LOG_VERSION` (3): one JSON object per line, keys sorted.
+  start:  {"t": "start", "v": 3, "game", "mode", "seed", "lang", "params", "content", "h"}
   answer: {"t": "answer", "key", "value", "h"}
   chance: {"t": "chance", "key", "value", "h"}
-`content` is the hash of the bot data and card ids the game was played with (see
+`params` are the bot's parameters (`{"level": "basic"}`, `{"seats": "table"}`), every one
+written out and checked against the values the bot declares; `content` is the hash of the
+bot data and card ids the game was played with (see
 `automa.runner.content_hash`); `h` chains every line to the one before it (the first 16 hex
 digits of sha256(previous h + the line without h)), so an edited line is found by its line
 number. The chain catches edits and damage, not forgery: anyone can recompute it.
@@ -22,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -30,19 +31,18 @@ from typing import Any, Protocol, TextIO
 from starpress.errors import InputError
 from starpress.limits import limits
 
-Parse = Callable[[str], Any]
-
-LOG_VERSION = 2
-"""Version of the save-file format written and read (version 1 had no `v`, no chain)."""
+LOG_VERSION = 3
+"""Version of the save-file format written and read (version 1 had no `v`, no chain;
+version 2 had a `level` instead of the bot's `params`)."""
 _JSON_VALUE = (str, int, float, bool, list, dict, type(None))
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "start": {"v": (int,), "game": (str,), "mode": (str,), "seed": (int,), "lang": (str,),
-              "content": (str,)},
+              "params": (dict,), "content": (str,)},
     "answer": {"key": (str,), "value": _JSON_VALUE},
     "chance": {"key": (str,), "value": _JSON_VALUE},
 }  # fmt: skip
 """Every event kind with its required fields and their types (plus `t` and `h`)."""
-_OPTIONAL = {"start": {"level": (str,)}}
+_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {}
 
 
 class SaveFileError(InputError):
@@ -257,91 +257,3 @@ class Output:
         else:
             self.stream.write(f"{text}  [{rule}]\n" if rule else f"{text}\n")
         self.stream.flush()
-
-
-class Channel:
-    """The only way a game script gets answers and chance outcomes, or speaks."""
-
-    def __init__(
-        self,
-        log: EventLog,
-        say: Speaker,
-        output: Output,
-        read: Callable[[str], str] | None,
-        pause: bool = False,
-        on_status: Callable[[], None] | None = None,
-        quiet_replay: bool = False,
-        redraw: bool = True,
-    ) -> None:
-        self.log = log
-        self.quiet_replay = quiet_replay  # resume/undo: say nothing until the game is live
-        # resume/undo draw again while replaying, so the bag and the PRNG are where the
-        # game left them (and the log is checked against them); `replay` does not draw
-        self.redraw = redraw
-        self.say_text = say
-        self.output = output
-        self.read = read
-        self.pause = pause
-        self.on_status = on_status
-        self.cursor = 1  # event 0 is the start event
-
-    @property
-    def replaying(self) -> bool:
-        return self.cursor < len(self.log.events)
-
-    def _logged(self, kind: str, key: str) -> Any:
-        event = self.log.events[self.cursor]
-        if event.get("t") != kind or event.get("key") != key:
-            raise LogMismatch(
-                f"event {self.cursor + 1} is {event.get('t')} '{event.get('key')}',"
-                f" the game expected {kind} '{key}'",
-                self.cursor,
-            )
-        self.cursor += 1
-        return event["value"]
-
-    def answer(self, key: str, prompt: str, parse: Parse) -> Any:
-        """A validated answer: logged, or asked until it parses (undo/status/quit allowed)."""
-        if self.replaying:
-            return self._logged("answer", key)
-        if self.read is None:
-            raise Quit("no more answers in the log")
-        while True:
-            raw = self.read(f"{prompt}\n> ").strip()
-            command = raw.lower()
-            if command in ("u", "undo"):
-                raise Undo
-            if command in ("q", "quit"):
-                raise Quit
-            if command in ("s", "status") and key != "command" and self.on_status:
-                self.on_status()
-                continue
-            try:
-                value = parse(raw)
-            except ValueError as error:
-                self.output.stream.write(f"{error}\n")
-                continue
-            self.log.append({"t": "answer", "key": key, "value": value})
-            self.cursor += 1
-            return value
-
-    def chance(self, key: str, draw: Callable[[], Any]) -> Any:
-        """A chance outcome: logged, or drawn now (from the program's own PRNG) and logged."""
-        if self.replaying:
-            logged = self._logged("chance", key)
-            if self.redraw and draw() != logged:
-                raise LogMismatch(
-                    f"event {self.cursor} ('{key}') is not what this seed draws", self.cursor - 1
-                )
-            return logged
-        value = draw()
-        self.log.append({"t": "chance", "key": key, "value": value})
-        self.cursor += 1
-        return value
-
-    def say(self, key: str, rule: str | None = None, **values: Any) -> None:
-        if self.quiet_replay and self.replaying:
-            return
-        self.output.step(key, self.say_text(key, **values), rule, values)
-        if self.pause and not self.replaying and self.read is not None and rule:
-            self.read(self.say_text("continue"))

@@ -6,16 +6,17 @@ commands, so `starpress --help` starts fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+from typer.core import TyperGroup
 
 from starpress import __version__
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from typer import _click  # the click typer bundles
 
     from starpress.load import ContentError
     from starpress.model import Game
@@ -369,135 +370,32 @@ def i18n_report(
         raise typer.Exit(1)
 
 
+class _BotGames(TyperGroup):
+    """`starpress automa GAME play|resume|replay|simulate`: the same commands for every
+    game with a bot, built from the options its bot declares (`automa.commands`)."""
+
+    def list_commands(self, ctx: _click.Context) -> list[str]:
+        from automa.commands import games_with_bots
+        from starpress.load import ProjectNotFound, find_root
+
+        try:
+            return games_with_bots(find_root(_State.root or Path.cwd()))
+        except ProjectNotFound:
+            return []
+
+    def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
+        from automa.commands import game_group
+
+        return game_group(_root(), cmd_name, _fail)
+
+
 automa_app = typer.Typer(
-    help="The games' bots, step by step at the table or simulated.", no_args_is_help=True
+    cls=_BotGames,
+    help="The games' bots, step by step at the table or simulated: automa GAME play|resume|"
+    "replay|simulate.",
+    no_args_is_help=True,
 )
-afternova_app = typer.Typer(help="Afternova's 2-player Bot.", no_args_is_help=True)
-automa_app.add_typer(afternova_app, name="afternova")
 app.add_typer(automa_app, name="automa")
-
-
-def _check_play(mode: str, lang: str | None) -> None:
-    """The options every bot's `play` shares: a one-line error for a bad value."""
-    from starpress.model import LANGUAGES
-
-    if mode not in ("table", "simulated"):
-        _fail(f"--mode must be table or simulated (got {mode!r})")
-    if lang is not None and lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
-
-
-def _resume(game: str) -> Callable[..., None]:
-    """The `resume` command of one game's bot (a log of another game is refused)."""
-
-    def resume(
-        log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-        auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-    ) -> None:
-        """Continue a saved game where it stopped."""
-        from automa import runner
-
-        raise typer.Exit(runner.resume(_root(), log, auto, as_json, game=game))
-
-    return resume
-
-
-def _replay(game: str) -> Callable[..., None]:
-    """The `replay` command of one game's bot (a log of another game is refused)."""
-
-    def replay(
-        log: Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)],
-        as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-    ) -> None:
-        """Print a saved game's transcript again, from its log alone."""
-        from automa import runner
-
-        raise typer.Exit(runner.replay(_root(), log, as_json, game=game))
-
-    return replay
-
-
-@afternova_app.command("play")
-def afternova_play(
-    mode: Annotated[str, typer.Option(help="table (you report draws) or simulated.")] = "table",
-    seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="Log/save file (default: build/automa/afternova-SEED.jsonl)."),
-    ] = None,
-    lang: Annotated[str | None, typer.Option(help="Language of the messages.")] = None,
-    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """A new game with the Bot: it says what it does, where, and by which rule."""
-    from automa import runner
-
-    _check_play(mode, lang)
-    raise typer.Exit(runner.play(_root(), "afternova", mode, seed, save, lang, auto, as_json))
-
-
-afternova_app.command("resume")(_resume("afternova"))
-afternova_app.command("replay")(_replay("afternova"))
-
-
-@afternova_app.command("simulate")
-def afternova_simulate(
-    games: Annotated[int, typer.Option(help="Number of whole games.", min=1)] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the first game (game i: seed + i).")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="The numbers as JSON.")] = False,
-    check: Annotated[bool, typer.Option(help="Verify the rules' invariants every turn.")] = False,
-) -> None:
-    """Bot scores, game length and how often each rule fired, over many simulated games."""
-    from automa import simulate_command
-
-    simulate_command.run(_root(), games, seed, as_json, check, _console())
-
-
-luna_app = typer.Typer(help="Luna Maris's solo automaton (our prototype).", no_args_is_help=True)
-automa_app.add_typer(luna_app, name="luna-maris")
-
-
-@luna_app.command("play")
-def luna_play(
-    level: Annotated[str, typer.Option(help="basic, intermediate or advanced.")] = "basic",
-    mode: Annotated[str, typer.Option(help="table (you report the board) or simulated.")] = "table",
-    seed: Annotated[int | None, typer.Option(help="Seed (default: a fresh one, printed).")] = None,
-    save: Annotated[Path | None, typer.Option(help="Log/save file.")] = None,
-    lang: Annotated[str | None, typer.Option(help="Language of the messages.")] = None,
-    auto: Annotated[bool, typer.Option(help="Do not pause after each step.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")] = False,
-) -> None:
-    """A solo game against the automaton: it says what it does, where, and by which rule."""
-    from automa import runner
-
-    if level not in ("basic", "intermediate", "advanced"):
-        _fail(f"--level must be basic, intermediate or advanced (got {level!r})")
-    _check_play(mode, lang)
-    raise typer.Exit(
-        runner.play(_root(), "luna-maris", mode, seed, save, lang, auto, as_json, level)
-    )
-
-
-luna_app.command("resume")(_resume("luna-maris"))
-luna_app.command("replay")(_replay("luna-maris"))
-
-
-@luna_app.command("simulate")
-def luna_simulate(
-    games: Annotated[int, typer.Option(help="Games per level.", min=1)] = 1000,
-    level: Annotated[
-        str, typer.Option(help="basic, intermediate, advanced, or all (the default).")
-    ] = "all",
-    seed: Annotated[int, typer.Option(help="Seed of the first game (game i: seed + i).")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="The numbers as JSON.")] = False,
-) -> None:
-    """The automaton's score distribution per level over whole simulated games."""
-    from automa import simulate_command
-
-    if level not in ("basic", "intermediate", "advanced", "all"):
-        _fail(f"--level must be basic, intermediate, advanced or all (got {level!r})")
-    simulate_command.run_luna_maris(_root(), games, level, seed, as_json, _console())
 
 
 sheet_app = typer.Typer(

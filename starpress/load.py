@@ -14,11 +14,12 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from starpress import sheets, svg, text
+from starpress import bots, sheets, svg, text
 from starpress.errors import InputError
 from starpress.model import (
     LANGUAGES,
     RECORD_ID_RE,
+    Automa,
     ContentFile,
     Game,
     GameInfo,
@@ -211,14 +212,44 @@ class _GameLoader:
                 "rules, glossary, icons, clarifications",
             )
             return path, located, None
+        data = dict(located.data)
+        raw_bot = data.pop("automa", None)
+        errors: list[ErrorDetails] = []
         try:
-            content = self._with_ids(path, located, ContentFile.model_validate(located.data))
+            content = ContentFile.model_validate(data)
         except ValidationError as error:
-            _refuse_over_limit(path, located, error)
-            self.problems.extend(validation_problems(path, located, error))
+            errors += error.errors()
+        bot = self._bot_data(path, located, raw_bot, errors) if raw_bot is not None else None
+        if errors:
+            _refuse_over_limit(path, located, errors)
+            self.problems.extend(_validation_problem(path, located, e) for e in errors)
             return path, located, None
+        if bot is not None:
+            content = content.model_copy(update={"automa": bot})
+        content = self._with_ids(path, located, content)
         self.contents.append((path, located, content))
         return path, located, content
+
+    def _bot_data(
+        self, path: Path, located: Located, raw: Any, errors: list[ErrorDetails]
+    ) -> Automa | None:
+        """The `automa:` record, validated by the model of the bot its `kind` names
+        (`starpress.bots`); its errors join `errors`, located under `automa`."""
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        found = bots.find(kind) if isinstance(kind, str) else None
+        if isinstance(kind, str) and found is None:
+            listed = ", ".join(bots.known_kinds())
+            self._report(
+                path,
+                *located.value_pos(("automa", "kind")),
+                f"unknown bot kind '{kind}' (bots: {listed})",
+            )
+            return None
+        try:
+            return (found.data if found else Automa).model_validate(raw)
+        except ValidationError as error:
+            errors += [{**e, "loc": ("automa", *e["loc"])} for e in error.errors()]
+            return None
 
     def _game_info(
         self, contents: list[tuple[Path, Located, ContentFile | None]]
@@ -581,10 +612,10 @@ def _svg_problem(folder: Path, file: str, where: Problem) -> str | None:
     return None
 
 
-def _refuse_over_limit(path: Path, located: Located, error: ValidationError) -> None:
+def _refuse_over_limit(path: Path, located: Located, errors: list[ErrorDetails]) -> None:
     """A value over `limits.yaml` (a count of 10⁹ copies) is hostile input, not a typo to
     list with the others: it stops the load at once with one located line."""
-    for detail in error.errors():
+    for detail in errors:
         if detail["type"] == "less_than_equal":
             problem = _validation_problem(path, located, detail)
             raise InputError(problem.path, problem.message, problem.line, problem.col)

@@ -11,7 +11,14 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    field_validator,
+    model_validator,
+)
 
 from starpress.limits import limits
 from starpress.text import Text, Token
@@ -340,75 +347,12 @@ class Card(Record):
 class Automa(Record):
     """What every bot's data has: the variant it plays, whose design it is, what it says."""
 
+    kind: str
+    """Which bot reads this data: a kind registered in `starpress.bots`."""
     variant: str
     provenance: Provenance = "rulebook"
     messages: dict[str, Text] = {}
     """The bot's messages in the source language, `{name}` placeholders filled by its rules."""
-
-
-class AfternovaBotSettings(Record):
-    """The Bot's parameters (afternova.rules.bot.*)."""
-
-    row_size: int = Field(default=3, ge=1, le=10)
-    placement: Literal["leftmost"] = "leftmost"
-    max_completed: int = Field(default=6, ge=1, le=40)
-    fragment_vp: int = Field(default=1, ge=0, le=10)
-    objective_vp_per_icon: int = Field(default=1, ge=0, le=10)
-    facedown_count_toward_end: bool = True
-
-
-class AfternovaBaseline(Record):
-    """The modelled human players of `simulate`."""
-
-    seats_hands: list[int] = Field(min_length=1, max_length=4)
-    hand_limit: int = Field(ge=1, le=40)
-    hold: int = Field(ge=1, le=12)
-    planets_face_up: int = Field(ge=1, le=10)
-    market_draw: int = Field(ge=0, le=10)
-    max_rounds: int = Field(ge=1, le=1000)
-
-
-class AfternovaAutoma(Automa):
-    kind: Literal["afternova-bot"]
-    bot: AfternovaBotSettings = AfternovaBotSettings()
-    colours: dict[str, str] = Field(min_length=1)
-    """Fragment icon -> the colour key used in prompts and logs."""
-    baseline: AfternovaBaseline
-    colour_names: dict[str, list[str]] = {}
-    """Colour key -> the words a player may type for it."""
-
-
-class LunaMarisCard(Record):
-    """One round card of the automaton: its steps (verb, argument) and its end-of-shift gain."""
-
-    steps: list[tuple[str, int]] = Field(min_length=1, max_length=8)
-    shift_end: dict[str, int] = {}
-
-
-class LunaMarisScoring(Record):
-    impossible_step_vp: int = Field(default=1, ge=0, le=20)
-    human_uses_its_module_vp: int = Field(default=1, ge=0, le=20)
-    scientist_vp: int = Field(default=2, ge=0, le=20)
-    food_first_vp: int = Field(default=8, ge=0, le=50)
-    food_second_vp: int = Field(default=5, ge=0, le=50)
-    building_vp: list[int] = Field(default=[4, 3, 2, 1], min_length=1, max_length=10)
-    stock_per_vp: int = Field(default=2, ge=1, le=20)
-    trash_penalty_from: int = Field(default=6, ge=1, le=20)
-    trash_capacity: int = Field(default=8, ge=1, le=20)
-
-
-class LunaMarisAutoma(Automa):
-    kind: Literal["luna-maris-automaton"]
-    levels: dict[str, list[str]] = Field(min_length=1)
-    rounds: int = Field(ge=1, le=20)
-    start: dict[str, int] = {}
-    verbs: dict[str, str] = Field(min_length=1)
-    """Verb -> the module it goes to."""
-    cards: dict[str, LunaMarisCard] = Field(min_length=1)
-    scoring: LunaMarisScoring = LunaMarisScoring()
-
-
-AnyAutoma = Annotated[AfternovaAutoma | LunaMarisAutoma, Field(discriminator="kind")]
 
 
 class ContentFile(Record):
@@ -421,8 +365,8 @@ class ContentFile(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
-    automa: AnyAutoma | None = None
-    """A game's bot as data, typed per bot by its `kind`."""
+    automa: SerializeAsAny[Automa] | None = None
+    """A game's bot as data, typed by the bot its `kind` names (`starpress.bots`)."""
 
 
 class Game(Record):
@@ -435,7 +379,7 @@ class Game(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
-    automa: AnyAutoma | None = None
+    automa: SerializeAsAny[Automa] | None = None
     icon_names: dict[str, Text] = {}
     """Each icon's name in the game's language (the source language until localised)."""
 

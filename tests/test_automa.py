@@ -13,10 +13,15 @@ from hypothesis import strategies as st
 
 from automa import runner
 from automa.afternova import COLOURS, Blueprint, Bot, BotRules, Completed
-from automa.afternova_sim import Decks, Simulation, simulate
+from automa.afternova_bot import BOT
+from automa.afternova_game import AfternovaGame
+from automa.driver import Driver
+from automa.engine import CHANCE, Ask, Chance, ScriptState, State
 from automa.prng import Pcg32, Streams
+from automa.registry import Start
+from automa.simulate import simulate
+from automa.voice import Voice
 from starpress.load import load_games
-from starpress.model import AfternovaAutoma
 from tests.conftest import ROOT, run_cli
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -257,19 +262,66 @@ def test_replay_of_a_foreign_log_is_a_clear_error(tmp_path: Path) -> None:
 # -- whole simulated games ------------------------------------------------------------------
 
 GAME = load_games(ROOT, ["afternova"])["afternova"]
+PREPARED = BOT.prepare(GAME)
+BASELINE = {"seats": "baseline"}
+
+
+def whole_table(seed: int) -> ScriptState:
+    """A whole simulated table (the Bot and the baseline humans) as a State."""
+    start = Start("simulated", seed, BASELINE)
+    return ScriptState(lambda: BOT.new_program(PREPARED, start, Voice(GAME)))
+
+
+def game_of(state: State) -> AfternovaGame:
+    program = getattr(state, "program", None)
+    assert isinstance(program, AfternovaGame)
+    return program
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_all_40_fragments_are_always_somewhere_and_no_rule_breaks(seed: int) -> None:
-    decks = Decks.from_game(GAME)
-    automa = GAME.automa
-    assert isinstance(automa, AfternovaAutoma)
-    simulation = Simulation(decks, BotRules.from_content(automa), automa.baseline, seed, check=True)
-    result = simulation.run()  # check=True verifies the invariants after every turn
-    assert simulation.fragments() == Counter({colour: 8 for colour in COLOURS})
-    assert len(simulation.bot.completed) <= 6
-    assert result.rounds >= 1
+    state = whole_table(seed)
+    actions = 0
+
+    def after_each(state: State) -> None:
+        nonlocal actions
+        actions += 1
+        if not state.is_chance_node():  # between turns: a player decides, or the game is over
+            game_of(state).check()
+
+    returns = Driver(state, None, None, BOT.policies(state_start(seed)), on_action=after_each).run()
+    game = game_of(state)
+    assert state.is_terminal() and state.current_player() == "terminal"
+    assert game.fragments() == Counter({colour: 8 for colour in COLOURS})
+    assert len(game.bot.completed) <= 6 and 1 <= game.rounds <= 60
+    assert set(returns) == {"bot", "seat-2", "seat-3"} and actions == len(state.history())
+    game.check()
+
+
+def state_start(seed: int) -> Start:
+    return Start("simulated", seed, BASELINE)
+
+
+def test_the_state_names_its_players_and_their_legal_actions() -> None:
+    state = whole_table(5)
+    seen: set[str] = set()
+    while not state.is_terminal():
+        decision = state.decision()
+        assert decision is not None
+        seen.add(state.current_player())
+        if state.is_chance_node():
+            assert isinstance(decision, Chance) and decision.player == CHANCE
+            state.apply_action(decision.draw())
+        else:
+            assert isinstance(decision, Ask)
+            legal = state.legal_actions()
+            assert legal is not None and legal[0] == "market"
+            assert all(action == "market" or action.startswith("planet-") for action in legal)
+            state.apply_action(legal[-1])  # not the baseline's choice: any legal action works
+    assert seen == {CHANCE, "seat-2", "seat-3"}
+    clone = state.clone()  # replays the history into a fresh game
+    assert clone.history() == state.history() and clone.returns() == state.returns()
 
 
 @settings(max_examples=60, deadline=None)
@@ -286,19 +338,37 @@ def test_any_sequence_of_draws_keeps_the_bot_consistent(draws: list[str]) -> Non
 
 
 def test_simulated_games_are_deterministic_per_seed() -> None:
-    first = simulate(GAME, 20, 3).as_dict()
-    assert simulate(GAME, 20, 3).as_dict() == first
-    assert simulate(GAME, 20, 4).as_dict() != first
+    first = simulate(GAME, 20, 3, BASELINE)
+    assert simulate(GAME, 20, 3, BASELINE) == first
+    assert simulate(GAME, 20, 4, BASELINE) != first
 
 
 def test_simulate_command_json(tmp_path: Path) -> None:
     result = run_cli(
-        "automa", "afternova", "simulate", "--games", "30", "--seed", "9", "--json", cwd=ROOT
-    )
+        "automa", "afternova", "simulate", "--games", "30", "--seed", "9", "--json", "--check",
+        cwd=ROOT,
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    summary = json.loads(result.stdout)
-    assert summary["games"] == 30 and summary["stopped_at_round_limit"] == 0
-    assert summary["rules_fired_per_game"]["to_blueprint"] > 0
+    [summary] = json.loads(result.stdout)
+    assert summary["games"] == 30 and summary["params"] == BASELINE
+    assert "round_limit" not in summary["said_per_game"]  # every game ended by the rules
+    assert summary["said_per_game"]["to_blueprint"] > 0
+    assert set(summary["scores"]) == {"bot", "seat-2", "seat-3"}
+
+
+def test_unknown_parameter_values_are_one_line_errors() -> None:
+    for args, message in (
+        (
+            ["play", "--seats", "crowd"],
+            "error: --seats must be one of table, baseline (got 'crowd')",
+        ),
+        (["play", "--seats", "baseline"], "error: --seats baseline needs --mode simulated"),
+        (["simulate", "--seats", "x"], "error: --seats must be one of table, baseline, all"),
+        (["play", "--mode", "god"], "error: --mode must be table or simulated (got 'god')"),
+    ):
+        result = run_cli("automa", "afternova", *args, cwd=ROOT)
+        assert result.returncode == 2
+        assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr
 
 
 def test_the_documented_api_example_runs() -> None:

@@ -10,13 +10,20 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from automa import runner
+from automa.driver import Driver
+from automa.engine import ScriptState, State
 from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
-from automa.luna_maris_sim import simulate
+from automa.luna_maris_bot import speech
+from automa.luna_maris_data import LunaMarisAutoma
+from automa.registry import ENGINE_MESSAGES, Start, bot_of
+from automa.simulate import simulate
+from automa.voice import Voice
 from starpress.i18n import localize
-from starpress.load import load_games
-from starpress.model import LunaMarisAutoma
+from starpress.load import game_ids, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
 
@@ -36,7 +43,7 @@ def play(level: str, save: Path, seed: int = 3, answers: list[str] | None = None
         "pt-BR",
         True,
         False,
-        level,
+        {"level": level},
         read=(lambda prompt: next(feed)) if feed else (lambda prompt: ""),
         out=out,
     )
@@ -168,7 +175,7 @@ def table(answers: list[str], save: Path, seed: int = 5, level: str = "basic") -
     feed = iter(answers)
     out = io.StringIO()
     runner.play(
-        ROOT, "luna-maris", "table", seed, save, "en", True, False, level,
+        ROOT, "luna-maris", "table", seed, save, "en", True, False, {"level": level},
         read=lambda prompt: next(feed), out=out,
     )  # fmt: skip
     return out.getvalue()
@@ -204,8 +211,8 @@ def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -
 
     out = io.StringIO()
     runner.play(
-        ROOT, "luna-maris", "table", 11, tmp_path / "t.jsonl", "en", True, False, "advanced",
-        read=answer, out=out,
+        ROOT, "luna-maris", "table", 11, tmp_path / "t.jsonl", "en", True, False,
+        {"level": "advanced"}, read=answer, out=out,
     )  # fmt: skip
     said = out.getvalue()
     assert "It harvests card no. 2 (value 3), card no. 1 (value 2) (highest value first)." in said
@@ -218,8 +225,7 @@ def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -
 @pytest.mark.parametrize("lang", ["pt-BR", "es", "it", "en"])
 def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
     game = localize(ROOT, load_games(ROOT, ["luna-maris"])["luna-maris"], lang)
-    voice = runner.Voice(game)
-    read = runner._step_text(game, voice)
+    read = speech(game).step_text
     steps = [read(letter, n) for letter in "ABCDEFGHIJKL" for n in range(1, 5)]
     for step in filter(None, steps):
         assert ":" not in step.split(" — ", 1)[1].replace("; ", " "), step  # no icon markup
@@ -229,37 +235,59 @@ def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
     assert read("D", 3).endswith(f"2 {short}")  # "gains 2 VP", not "2 victory point"
 
 
-@pytest.mark.parametrize("game_id", sorted(runner.TABLES))
+BOT_GAMES = [g for g in game_ids(ROOT) if bot_of(load_games(ROOT, [g])[g]) is not None]
+
+
+def test_the_two_bots_are_found_by_the_kind_of_their_data() -> None:
+    assert BOT_GAMES == ["afternova", "luna-maris"]
+
+
+@pytest.mark.parametrize("game_id", BOT_GAMES)
 def test_every_bot_words_what_the_engine_says(game_id: str) -> None:
     game = load_games(ROOT, [game_id])[game_id]
     messages = game.automa.messages if game.automa else {}
-    assert set(runner.ENGINE_MESSAGES) <= set(messages)
+    assert set(ENGINE_MESSAGES) <= set(messages)
 
 
 def test_advanced_scores_measurably_more_than_basic() -> None:
     game = load_games(ROOT, ["luna-maris"])["luna-maris"]
-    basic = simulate(game, 300, "basic", 1)["score"]
-    advanced = simulate(game, 300, "advanced", 1)["score"]
+    basic = simulate(game, 300, 1, {"level": "basic"})["scores"]["automaton"]
+    advanced = simulate(game, 300, 1, {"level": "advanced"})["scores"]["automaton"]
     assert advanced["mean"] - basic["mean"] > 3 * max(basic["stdev"], advanced["stdev"]) / 300**0.5
 
 
 # -- a whole solo game at the table, through the real command line ---------------------------
 
-PROMPTS = [
-    r"\(Enter para continuar\)",  # 0
-    r"\[Enter\] vez do autômato",  # 1
-    r"Em que módulo está o seu astronauta",  # 2
-    r"Cartas de alimento abertas",  # 3
-    r"Cientistas de nível 2 abertos",  # 4
-    r"Fichas de demanda abertas",  # 5
-    r"Peça de módulo avançado mais à esquerda",  # 6
-    r"Para comparar a despensa",  # 7
-    r"Pontuação final do autômato: (-?\d+) PV",  # 8
-    r"'42' não serve",  # 9
-]
+PROMPTS = {
+    "pt-BR": [
+        r"\(Enter para continuar\)",  # 0
+        r"\[Enter\] vez do autômato",  # 1
+        r"Em que módulo está o seu astronauta",  # 2
+        r"Cartas de alimento abertas",  # 3
+        r"Cientistas de nível 2 abertos",  # 4
+        r"Fichas de demanda abertas",  # 5
+        r"Peça de módulo avançado mais à esquerda",  # 6
+        r"Para comparar a despensa",  # 7
+        r"Pontuação final do autômato: (-?\d+) PV",  # 8
+        r"'42' não serve",  # 9
+    ],
+    "en": [
+        r"\(press Enter to continue\)",
+        r"\[Enter\] automaton's turn",
+        r"Which module is your astronaut in",
+        r"Face-up food cards",
+        r"Face-up level 2 scientists",
+        r"Face-up demand tiles",
+        r"Leftmost advanced module tile",
+        r"To compare pantries",
+        r"Automaton's final score: (-?\d+) VP",
+        r"'42' is not valid",
+    ],
+}
 
 
-def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path) -> None:
     child = pexpect.spawn(
         sys.executable,
         [
@@ -272,6 +300,8 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
             "advanced",
             "--seed",
             "5",
+            "--lang",
+            lang,
             "--save",
             str(tmp_path / "solo.jsonl"),
         ],
@@ -283,7 +313,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
     asked_module = told_wrong = 0
     score = None
     while score is None:
-        index = child.expect(PROMPTS)
+        index = child.expect(PROMPTS[lang])
         if index == 0:
             child.sendline("")
         elif index == 2:
@@ -295,7 +325,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(tmp_path: Path) -> None:
             told_wrong += 1
         else:
             child.sendline(answers[index])
-    child.expect(PROMPTS[0])
+    child.expect(PROMPTS[lang][0])
     child.sendline("")
     child.expect(pexpect.EOF)
     assert told_wrong == 1 and asked_module >= 20 and score > 0
@@ -332,3 +362,38 @@ def test_printed_round_cards_say_what_the_program_does() -> None:
             printed.append([verbs[verb], amount])
         assert printed == [list(step) for step in program[letter].steps], letter
     assert sorted(program) == list("ABCDEFGHIJKL")
+
+
+# -- every game ends, the automaton's invariants hold every turn (Hypothesis) ------------------
+
+LUNA = load_games(ROOT, ["luna-maris"])["luna-maris"]
+LUNA_BOT = bot_of(LUNA)
+LUNA_PREPARED = LUNA_BOT.prepare(LUNA) if LUNA_BOT else None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**63),
+    st.sampled_from(["basic", "intermediate", "advanced"]),
+)
+def test_every_simulated_game_ends_and_keeps_the_automaton_consistent(
+    seed: int, level: str
+) -> None:
+    assert LUNA_BOT is not None
+    start = Start("simulated", seed, {"level": level})
+    state = ScriptState(lambda: LUNA_BOT.new_program(LUNA_PREPARED, start, Voice(LUNA)))
+    turns = 0
+
+    def each_turn(state: State) -> None:
+        nonlocal turns
+        if not state.is_chance_node():  # the person's turn: check the automaton
+            turns += 1
+            state.program.check()  # type: ignore[attr-defined]
+
+    returns = Driver(state, None, None, LUNA_BOT.policies(start), on_action=each_turn).run()
+    cards = LUNA.automa.cards if isinstance(LUNA.automa, LunaMarisAutoma) else {}
+    drawn = state.history()[0][2]
+    assert len(drawn) == 5 and set(drawn) <= set(LUNA.automa.levels[level])  # type: ignore[union-attr]
+    assert turns == sum(len(cards[letter].steps) + 1 for letter in drawn) + 1  # + the end
+    assert set(returns) == {"automaton"} and state.is_terminal()
+    assert state.clone().returns() == returns  # the history alone replays the game

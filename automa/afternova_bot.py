@@ -1,0 +1,88 @@
+"""Afternova's 2-player Bot, registered with the engine (kind `afternova-bot`).
+
+Its data model is `automa.afternova_data.AfternovaAutoma`, its rules `automa.afternova`, its
+game script `automa.afternova_game`; this module says how they make games: the `seats`
+parameter (`table`, or `baseline` for a whole modelled table) and the baseline policy of
+the modelled humans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from automa.afternova_data import AfternovaAutoma
+from automa.afternova_game import AfternovaGame, Catalogue
+from automa.driver import Policy
+from automa.engine import Ask, Program, State
+from automa.registry import BotDefinition, Parameter, Start
+from automa.session import Speaker
+from starpress.model import Game
+
+SEATS = ("table", "baseline")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    catalogue: Catalogue
+    card_label: Callable[[str], str]
+
+
+def prepare(game: Game) -> Prepared:
+    return Prepared(Catalogue.from_game(game), card_label(game))
+
+
+def card_label(game: Game) -> Callable[[str], str]:
+    """A card as people see it: its name in the session's language and its number."""
+    names = {card.id: str(card.name) for card in game.cards if card.name}
+
+    def label(card_id: str) -> str:
+        if card_id not in names:
+            return card_id
+        return f"«{names[card_id]}» #{int(card_id.rsplit('-', 1)[-1])}"
+
+    return label
+
+
+def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
+    assert isinstance(prepared, Prepared)
+    seats = start.params.get("seats", "table")
+    return AfternovaGame(
+        prepared.catalogue, start.mode, start.seed, voice, prepared.card_label, seats
+    )
+
+
+def baseline(state: State, ask: Ask) -> str:
+    """A baseline human's turn (README: the baseline player)."""
+    program = getattr(state, "program", None)
+    assert isinstance(program, AfternovaGame)
+    return program.baseline_turn(ask.player)
+
+
+def policies(start: Start) -> Mapping[str, Policy]:
+    return {f"seat-{seat}": baseline for seat in range(2, 6)}
+
+
+def check(start: Start) -> str | None:
+    if start.params.get("seats") == "baseline" and start.mode != "simulated":
+        return "--seats baseline needs --mode simulated (the program plays the whole table)"
+    return None
+
+
+BOT = BotDefinition(
+    kind="afternova-bot",
+    data=AfternovaAutoma,
+    prepare=prepare,
+    new_program=new_program,
+    policies=policies,
+    parameters=(
+        Parameter(
+            "seats",
+            "table (people play their own turns) or baseline (modelled humans; simulated).",
+            lambda game: SEATS,
+            simulate_default="baseline",
+        ),
+    ),
+    check=check,
+)

@@ -1,0 +1,45 @@
+"""Afternova's Bot as data: the typed `automa:` record of content/afternova/automa.yaml.
+
+Registered with the bot (`automa.afternova_bot`), so the loader validates the record
+with it, located errors and all; `starpress.model` knows only the `Automa` base.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from starpress.model import Automa, Record
+
+
+class AfternovaBotSettings(Record):
+    """The Bot's parameters (afternova.rules.bot.*)."""
+
+    row_size: int = Field(default=3, ge=1, le=10)
+    placement: Literal["leftmost"] = "leftmost"
+    max_completed: int = Field(default=6, ge=1, le=40)
+    fragment_vp: int = Field(default=1, ge=0, le=10)
+    objective_vp_per_icon: int = Field(default=1, ge=0, le=10)
+    facedown_count_toward_end: bool = True
+
+
+class AfternovaBaseline(Record):
+    """The modelled human players of `simulate`."""
+
+    seats_hands: list[int] = Field(min_length=1, max_length=4)
+    hand_limit: int = Field(ge=1, le=40)
+    hold: int = Field(ge=1, le=12)
+    planets_face_up: int = Field(ge=1, le=10)
+    market_draw: int = Field(ge=0, le=10)
+    max_rounds: int = Field(ge=1, le=1000)
+
+
+class AfternovaAutoma(Automa):
+    kind: Literal["afternova-bot"]
+    bot: AfternovaBotSettings = AfternovaBotSettings()
+    colours: dict[str, str] = Field(min_length=1)
+    """Fragment icon -> the colour key used in prompts and logs."""
+    baseline: AfternovaBaseline
+    colour_names: dict[str, list[str]] = Field(default_factory=dict)
+    """Colour key -> the words a player may type for it."""

@@ -1,0 +1,233 @@
+"""`starpress automa GAME play|resume|replay|simulate`: one command group for every bot.
+
+The group of a game is built when it is named: its options are the engine's (mode, seed,
+language, save file…) and the parameters the game's bot declares (`--level`, `--seats`),
+whose values come from the bot's data. A bad value is one line and exit 2. `resume` and
+`replay` read the game from the log (a log of another game is refused).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+import typer.main
+
+from automa.registry import BotDefinition, Start, bot_of
+from starpress.load import game_ids, load_games
+from starpress.model import LANGUAGES, Game
+
+if TYPE_CHECKING:
+    from typer import _click  # the click typer bundles (its commands are of this click)
+
+Fail = Callable[[str], NoReturn]
+MODE_HELP = "table (you report what is drawn) or simulated (the program draws)."
+SEED_HELP = "Seed (default: a fresh one, printed)."
+
+
+def games_with_bots(root: Path) -> list[str]:
+    """The games whose folder has an automa.yaml (without loading them)."""
+    return [name for name in game_ids(root) if (root / "content" / name / "automa.yaml").is_file()]
+
+
+def game_group(root: Path, game_id: str, fail: Fail) -> _click.Command | None:
+    """The commands of one game's bot, or None when the game has none."""
+    if game_id not in game_ids(root):
+        return None
+    game = load_games(root, [game_id])[game_id]
+    bot = bot_of(game)
+    if bot is None:
+        return None
+    app = typer.Typer(name=game_id, help=f"The bot of {game.info.title}.", no_args_is_help=True)
+    app.command("play")(_play(root, game, bot, fail))
+    app.command("resume")(_resume(root, game))
+    app.command("replay")(_replay(root, game))
+    app.command("simulate")(_simulate(root, game, bot, fail))
+    return typer.main.get_command(app)
+
+
+def _with_options(function: Callable[..., None], options: list[inspect.Parameter]) -> None:
+    """Give a `**options` command the typer options it takes (built at run time)."""
+    function.__signature__ = inspect.Signature(options)  # type: ignore[attr-defined]
+
+
+def _option(name: str, kind: Any, default: Any, *decls: str, **info: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=default,
+        annotation=Annotated[kind, typer.Option(*decls, **info)],
+    )
+
+
+def _parameter_options(game: Game, bot: BotDefinition, simulate: bool) -> list[inspect.Parameter]:
+    options = []
+    for parameter in bot.parameters:
+        values = parameter.values(game)
+        listed = ", ".join(values) + (" or all" if simulate else "")
+        default = (parameter.simulate_default if simulate else None) or parameter.default_for(game)
+        options.append(
+            _option(
+                parameter.name.replace("-", "_"),
+                str | None,
+                None,
+                f"--{parameter.name}",
+                help=f"{parameter.help} {listed} (default: {default}).",
+                show_default=False,
+            )
+        )
+    return options
+
+
+def _checked_params(
+    game: Game, bot: BotDefinition, given: dict[str, Any], fail: Fail, allow_all: bool
+) -> dict[str, str]:
+    params = {}
+    for parameter in bot.parameters:
+        value = given.get(parameter.name.replace("-", "_"))
+        values = parameter.values(game)
+        if value is None:
+            continue
+        if value not in values and not (allow_all and value == "all"):
+            extra = ", all" if allow_all else ""
+            fail(f"--{parameter.name} must be one of {', '.join(values)}{extra} (got {value!r})")
+        params[parameter.name] = value
+    return params
+
+
+def _play(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..., None]:
+    def play(**options: Any) -> None:
+        """A new game: the bot says what it does, where, and by which rule."""
+        from automa import runner
+
+        mode, lang = options["mode"], options["lang"]
+        if mode not in runner.MODES:
+            fail(f"--mode must be table or simulated (got {mode!r})")
+        if lang is not None and lang not in LANGUAGES:
+            fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+        params = _checked_params(game, bot, options, fail, allow_all=False)
+        values = {p.name: params.get(p.name) or p.default_for(game) for p in bot.parameters}
+        problem = bot.check(Start(mode, 0, values))
+        if problem is not None:
+            fail(problem)
+        raise typer.Exit(
+            runner.play(
+                root,
+                game.id,
+                mode,
+                options["seed"],
+                options["save"],
+                lang,
+                options["auto"],
+                options["as_json"],
+                values,
+            )
+        )
+
+    _with_options(
+        play,
+        [
+            _option("mode", str, "table", "--mode", help=MODE_HELP),
+            _option("seed", int | None, None, "--seed", help=SEED_HELP),
+            _option(
+                "save",
+                Path | None,
+                None,
+                "--save",
+                help=f"Log/save file (default: build/automa/{game.id}-SEED.jsonl).",
+            ),
+            _option("lang", str | None, None, "--lang", help="Language of the messages."),
+            _option("auto", bool, False, "--auto", help="Do not pause after each step."),
+            _option("as_json", bool, False, "--json", help="Transcript as JSON lines."),
+            *_parameter_options(game, bot, simulate=False),
+        ],
+    )
+    return play
+
+
+LogFile = Annotated[Path, typer.Argument(help="A game log (save file).", exists=True)]
+Auto = Annotated[bool, typer.Option(help="Do not pause after each step.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Transcript as JSON lines.")]
+
+
+def _resume(root: Path, game: Game) -> Callable[..., None]:
+    def resume(log: LogFile, auto: Auto = False, as_json: AsJson = False) -> None:
+        """Continue a saved game where it stopped (the game is read from the log)."""
+        from automa import runner
+
+        raise typer.Exit(runner.resume(root, log, auto, as_json, game=game.id))
+
+    return resume
+
+
+def _replay(root: Path, game: Game) -> Callable[..., None]:
+    def replay(log: LogFile, as_json: AsJson = False) -> None:
+        """Print a saved game's transcript again, from its log alone."""
+        from automa import runner
+
+        raise typer.Exit(runner.replay(root, log, as_json, game=game.id))
+
+    return replay
+
+
+def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..., None]:
+    def simulate(**options: Any) -> None:
+        """Each player's score and what the bot did, over many whole simulated games."""
+        from automa.simulate import settings_to_run
+        from automa.simulate import simulate as run
+
+        given = _checked_params(game, bot, options, fail, allow_all=True)
+        summaries = []
+        for params in settings_to_run(game, bot, given):
+            problem = bot.check(Start("simulated", 0, params))
+            if problem is not None:
+                fail(problem)
+            summaries.append(run(game, options["games"], options["seed"], params, options["check"]))
+        if options["as_json"]:
+            typer.echo(json.dumps(summaries, indent=2, sort_keys=True))
+        else:
+            _print_summaries(summaries)
+
+    _with_options(
+        simulate,
+        [
+            _option("games", int, 1000, "--games", min=1, help="Whole games per setting."),
+            _option("seed", int, 1, "--seed", help="Seed of the first game (game i: seed + i)."),
+            _option("as_json", bool, False, "--json", help="The numbers as JSON."),
+            _option("check", bool, False, "--check", help="Verify invariants after each action."),
+            *_parameter_options(game, bot, simulate=True),
+        ],
+    )
+    return simulate
+
+
+def _print_summaries(summaries: list[dict[str, Any]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    for summary in summaries:
+        params = ", ".join(f"{k} {v}" for k, v in summary["params"].items())
+        first, last = summary["seeds"]
+        table = Table(
+            title=f"{summary['games']} simulated games of {summary['game']} ({params}; "
+            f"seeds {first}–{last})",
+            title_justify="left",
+        )
+        for column in ("score", "mean", "median", "stdev", "min", "max"):
+            table.add_column(column, justify="left" if column == "score" else "right")
+        for player, numbers in summary["scores"].items():
+            table.add_row(
+                player, *(f"{numbers[k]:g}" for k in ("mean", "median", "stdev", "min", "max"))
+            )
+        console.print(table)
+        said = Table(title="What was said, per game", title_justify="left")
+        said.add_column("message")
+        said.add_column("per game", justify="right")
+        for key, count in summary["said_per_game"].items():
+            said.add_row(key, f"{count:g}")
+        console.print(said)

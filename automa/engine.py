@@ -1,0 +1,217 @@
+"""The bot-game State: explicit players, pending decisions, actions and their history.
+
+OpenSpiel-style (`pyspiel.State`): a game is a state whose `current_player()` is a person,
+a modelled player or `CHANCE`; every step is an action applied with `apply_action`, and the
+`history()` of actions is the whole game, so `clone()` (and a replay) needs no PRNG. The
+bot itself never decides anything open: its rules run inside the transitions and what it
+does comes out as `Say` events (a message key, its values, the rule id it follows).
+
+A game is written as a *script*: a generator that yields what it needs and what it says,
+
+    colour = yield Ask(HUMAN, "fragment", "ask_drawn", {"colours": ...}, parse=...)
+    colour = yield Chance("fragment", draw=self.draw_fragment)
+    yield Say("drawn", RULE_TURN, {"colour": colour})
+
+and returns each player's score. `ScriptState` wraps such a script behind the State
+interface: `apply_action` sends the action in and runs the script to its next decision,
+collecting what it said. Only `automa.driver` loops over a state; the engine and every bot
+script use the standard library only (no pydantic, no I/O), so they run anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+CHANCE = "chance"
+"""The player of chance nodes (OpenSpiel's `kChancePlayerId`)."""
+TERMINAL = "terminal"
+"""`current_player()` of a finished game (OpenSpiel's `kTerminalPlayerId`)."""
+HUMAN = "human"
+"""The person at the table: answers what the program cannot see."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A decision of `player`: logged as an `answer` event under `key`.
+
+    `prompt` is a message key (with `values`) the driver shows a person; `parse` turns what
+    they typed into the action (a ValueError's text is shown and the question asked again);
+    `legal`, when the actions can be listed, is every one of them (for modelled players).
+    `status` says whether typing `s` shows the game's status instead of answering.
+    """
+
+    player: str
+    key: str
+    prompt: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    parse: Callable[[str], Any] = str
+    legal: tuple[Any, ...] | None = None
+    status: bool = True
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node, logged as a `chance` event under `key`.
+
+    `draw` is the program's own PRNG draw (seeded named streams, see `automa.prng`), used in
+    simulated play and, on resume, to check the log and bring the streams where they were;
+    a replay applies the logged outcome without drawing. `outcomes`, when known, lists the
+    possible outcomes with their probabilities.
+    """
+
+    key: str
+    draw: Callable[[], Any]
+    outcomes: tuple[tuple[Any, float], ...] | None = None
+    player: str = CHANCE
+
+
+@dataclass(frozen=True)
+class Say:
+    """Something the game says: a message key, the rule it follows, the raw values."""
+
+    key: str
+    rule: str | None = None
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+Decision = Ask | Chance
+Script = Generator[Decision | Say, Any, dict[str, int]]
+"""A game script: yields decisions and what it says; returns each player's score."""
+
+
+class Program(Protocol):
+    """One game of one bot, as its module writes it (a fresh object per game)."""
+
+    def play(self) -> Script:
+        """The whole game, from its first message to the scores."""
+        ...
+
+    def status(self) -> list[Say]:
+        """What a person sees when they ask for the status (`s`)."""
+        ...
+
+    def words(self, say: Say) -> dict[str, Any]:
+        """A message's values as people read them (names, not ids): shown text only."""
+        ...
+
+
+class State(Protocol):
+    """What the driver, tests and modelled players see of a game (OpenSpiel's State)."""
+
+    def current_player(self) -> str: ...
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool: ...
+    def decision(self) -> Decision | None: ...
+    def legal_actions(self) -> list[Any] | None: ...
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None: ...
+    def apply_action(self, action: Any) -> None: ...
+    def take_said(self) -> list[Say]: ...
+    def history(self) -> list[tuple[str, str, Any]]: ...
+    def clone(self) -> State: ...
+    def returns(self) -> dict[str, int]: ...
+
+
+class ScriptState:
+    """A `State` over a game script: one fresh `Program` from `new_program`, run step by step.
+
+    `apply_action` sends the action to the script and runs it to its next decision; what it
+    said on the way is kept until `take_said`. `clone` builds a fresh program and replays
+    the history into it (drawing chance again, so its PRNG streams are where these are).
+    """
+
+    def __init__(self, new_program: Callable[[], Program]) -> None:
+        self.new_program = new_program
+        self.program = new_program()
+        self._script = self.program.play()
+        self._said: list[Say] = []
+        self._history: list[tuple[str, str, Any]] = []
+        self._decision: Decision | None = None
+        self._returns: dict[str, int] | None = None
+        self._run(None)
+
+    # -- OpenSpiel's State ------------------------------------------------------------
+
+    def current_player(self) -> str:
+        return TERMINAL if self._decision is None else self._decision.player
+
+    def is_terminal(self) -> bool:
+        return self._decision is None
+
+    def is_chance_node(self) -> bool:
+        return isinstance(self._decision, Chance)
+
+    def decision(self) -> Decision | None:
+        """The pending decision (an Ask or a Chance); None once the game is over."""
+        return self._decision
+
+    def legal_actions(self) -> list[Any] | None:
+        """The pending Ask's actions when they can be listed (None: open, parsed answers)."""
+        decision = self._decision
+        if isinstance(decision, Ask) and decision.legal is not None:
+            return list(decision.legal)
+        return None
+
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        decision = self._decision
+        if isinstance(decision, Chance) and decision.outcomes is not None:
+            return list(decision.outcomes)
+        return None
+
+    def apply_action(self, action: Any) -> None:
+        """Apply the pending decision's action and run the game to its next decision."""
+        decision = self._decision
+        if decision is None:
+            raise RuntimeError("the game is over: no action to apply")
+        kind = "chance" if isinstance(decision, Chance) else "answer"
+        self._history.append((kind, decision.key, action))
+        self._run(action)
+
+    def take_said(self) -> list[Say]:
+        """What the game said since the last call, in order."""
+        said, self._said = self._said, []
+        return said
+
+    def history(self) -> list[tuple[str, str, Any]]:
+        """Every action so far: (`answer` or `chance`, key, value), as the log holds them."""
+        return list(self._history)
+
+    def clone(self) -> ScriptState:
+        return replayed(self.new_program, self._history)
+
+    def returns(self) -> dict[str, int]:
+        """Each player's score; empty until the game is over."""
+        return dict(self._returns or {})
+
+    # -- running the script -------------------------------------------------------------
+
+    def _run(self, action: Any) -> None:
+        said = self._said
+        send = self._script.send
+        try:
+            item = send(action)
+            while isinstance(item, Say):
+                said.append(item)
+                item = send(None)
+        except StopIteration as stop:
+            self._decision = None
+            self._returns = stop.value
+            return
+        self._decision = item
+
+
+def replayed(
+    new_program: Callable[[], Program], history: Iterable[tuple[str, str, Any]]
+) -> ScriptState:
+    """A fresh state with `history` applied (chance drawn again and checked)."""
+    state = ScriptState(new_program)
+    for kind, key, value in history:
+        decision = state.decision()
+        if decision is None or decision.key != key:
+            raise ValueError(f"history does not fit the game at {kind} '{key}'")
+        if isinstance(decision, Chance):
+            decision.draw()
+        state.apply_action(value)
+    state.take_said()
+    return state

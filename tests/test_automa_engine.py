@@ -1,0 +1,144 @@
+"""The engine: a new bot is a module and a content file; the CLI, runner and driver serve it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from automa import registry, runner
+from automa.engine import HUMAN, Ask, ScriptState
+from automa.registry import Start
+from automa.simulate import simulate
+from automa.voice import Voice
+from starpress import bots
+from starpress.cli import app
+from starpress.load import ContentError, load_games
+from tests import toy_dice_bot
+from tests.conftest import make_project
+
+
+@pytest.fixture
+def dice_project(tmp_path: Path) -> Iterator[Path]:
+    """The demo project with a dice-race bot, registered for this test only."""
+    registry.register(toy_dice_bot.BOT)
+    project = make_project(tmp_path, {"automa.yaml": toy_dice_bot.AUTOMA_YAML})
+    yield project
+    bots._registered.pop("dice-race", None)
+
+
+def cli(project: Path, *args: str, answers: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["--root", str(project), "automa", *args], input=answers)
+    return result.exit_code, result.output
+
+
+def test_a_registered_toy_bot_plays_through_the_cli(dice_project: Path) -> None:
+    save = dice_project / "race.jsonl"
+    code, out = cli(
+        dice_project, "demo", "play", "--race", "short", "--seed", "4", "--save", str(save),
+        "--auto", answers="9\n6\n",
+    )  # fmt: skip
+    assert code == 0, out
+    assert "A race to square 6." in out
+    assert "'9' is not a roll of a 6-sided die." in out
+    assert "You rolled 6: now on square 6.  [dice-race.rules.move]" in out
+    assert "You won.  [dice-race.rules.goal]" in out
+    events = [json.loads(line) for line in save.read_text().splitlines()]
+    assert events[0]["params"] == {"race": "short"} and events[0]["game"] == "demo"
+    assert [(e["t"], e["key"], e["value"]) for e in events[1:]] == [("answer", "human_roll", 6)]
+    code, replayed = cli(dice_project, "demo", "replay", str(save))
+    assert code == 0  # the same transcript, from the log alone (no prompts, no PRNG)
+    assert replayed == (
+        "A race to square 6.\n"
+        "You rolled 6: now on square 6.  [dice-race.rules.move]\n"
+        "You won.  [dice-race.rules.goal]\n"
+    )
+
+
+def test_the_toy_bot_s_parameters_come_from_its_data(dice_project: Path) -> None:
+    code, out = cli(dice_project, "demo", "play", "--race", "marathon")
+    assert code == 2
+    assert "--race must be one of short, long (got 'marathon')" in out
+    code, out = cli(dice_project, "demo", "simulate", "--games", "20", "--race", "all", "--json")
+    assert code == 0, out
+    summaries = json.loads(out)
+    assert [s["params"] for s in summaries] == [{"race": "short"}, {"race": "long"}]
+    assert all(set(s["scores"]) == {HUMAN, "bot"} for s in summaries)
+    assert summaries[1]["said_per_game"]["moved"] > summaries[0]["said_per_game"]["moved"]
+
+
+def test_resume_and_undo_serve_the_toy_bot_too(dice_project: Path, tmp_path: Path) -> None:
+    whole = tmp_path / "whole.jsonl"
+    runner.play(dice_project, "demo", "table", 9, whole, None, True, False, {"race": "long"},
+                read=typed("3", "u", "2", "5", "6", "6", "6"), out=_Sink())  # fmt: skip
+    part = tmp_path / "part.jsonl"
+    runner.play(dice_project, "demo", "table", 9, part, None, True, False, {"race": "long"},
+                read=typed("2", "q"), out=_Sink())  # fmt: skip
+    runner.resume(dice_project, part, True, False, read=typed("5", "6", "6", "6"), out=_Sink())
+    assert part.read_text() == whole.read_text()
+    answers = [json.loads(line) for line in whole.read_text().splitlines()][1:]
+    assert answers[0]["value"] == 2  # the undone 3 is gone, its chance draws replayed
+
+
+def typed(*answers: str) -> Callable[[str], str]:
+    feed = iter(answers)
+    return lambda prompt: next(feed)
+
+
+class _Sink:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_bot_s_data_errors_are_located_and_unknown_kinds_refused(tmp_path: Path) -> None:
+    registry.register(toy_dice_bot.BOT)
+    bad = toy_dice_bot.AUTOMA_YAML.replace(
+        "races: {short: 6, long: 12}", "races: {short: 6, long: 12}\n  sides: 1"
+    )
+    project = make_project(tmp_path / "a", {"automa.yaml": bad})
+    with pytest.raises(ContentError) as error:
+        load_games(project, ["demo"])
+    assert [str(p).split("content/")[-1] for p in error.value.problems] == [
+        "demo/automa.yaml:5:10: sides must be ≥ 2 (got 1)"
+    ]
+    other = toy_dice_bot.AUTOMA_YAML.replace("kind: dice-race", "kind: tiddlywinks")
+    project = make_project(tmp_path / "b", {"automa.yaml": other})
+    with pytest.raises(ContentError) as error:
+        load_games(project, ["demo"])
+    [problem] = error.value.problems
+    assert (problem.line, problem.col) == (2, 9)
+    assert problem.message.startswith("unknown bot kind 'tiddlywinks' (bots: afternova-bot, ")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=2**40), st.sampled_from(["short", "long"]))
+def test_every_toy_race_ends_and_clones_replay_it(seed: int, race: str) -> None:
+    registry.register(toy_dice_bot.BOT)
+    game = load_games(Path(__file__).parent.parent, ["afternova"])["afternova"]  # a Voice
+    data = toy_dice_bot.DiceRaceAutoma(
+        kind="dice-race", variant="x", races={"short": 6, "long": 12}
+    )
+    start = Start("simulated", seed, {"race": race})
+    state = ScriptState(lambda: toy_dice_bot.DiceRace(data, start, Voice(game)))
+    while not state.is_terminal():
+        decision = state.decision()
+        assert decision is not None and not isinstance(decision, Ask)
+        state.apply_action(decision.draw())
+        state.program.check()  # type: ignore[attr-defined]
+    assert max(state.returns().values()) == data.races[race]
+    assert state.clone().returns() == state.returns()
+
+
+def test_simulate_runs_any_registered_bot(dice_project: Path) -> None:
+    game = load_games(dice_project, ["demo"])["demo"]
+    first = simulate(game, 10, 3, {"race": "long"}, check=True)
+    assert first == simulate(game, 10, 3, {"race": "long"})
+    assert first["games"] == 10 and first["said_per_game"]["won"] == 1

@@ -1,0 +1,121 @@
+"""A toy bot for the engine's tests: a dice race against the bot, in one module.
+
+Everything a bot brings is here: its data model (kind `dice-race`), its game script, its
+parameter (`--race`, whose values are the races of its data) and its modelled players
+(none: in a simulated race every roll is chance). Nothing of the driver, runner or CLI
+knows it; `automa.registry.register(BOT)` makes the loader and the CLI find it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import Field
+
+from automa.driver import Policy
+from automa.engine import HUMAN, Ask, Chance, Program, Say, Script
+from automa.prng import Pcg32, Streams
+from automa.registry import BotDefinition, Parameter, Start
+from automa.session import Speaker
+from starpress.model import Automa, Game
+
+
+class DiceRaceAutoma(Automa):
+    kind: Literal["dice-race"]
+    races: dict[str, int] = Field(min_length=1)
+    """Race name -> the square to reach."""
+    sides: int = Field(default=6, ge=2, le=20)
+
+
+class DiceRace:
+    """The person and the bot roll in turn; the first to reach the goal wins."""
+
+    def __init__(self, data: DiceRaceAutoma, start: Start, voice: Speaker) -> None:
+        self.goal = data.races[start.params["race"]]
+        self.sides = data.sides
+        self.mode = start.mode
+        self.voice = voice
+        self.rng = Streams(start.seed)["dice"]
+        self.at = {HUMAN: 0, "bot": 0}
+
+    def play(self) -> Script:
+        yield Say("start", None, {"goal": self.goal})
+        while True:
+            for player in (HUMAN, "bot"):
+                roll = yield self.roll(player)
+                self.at[player] = min(self.goal, self.at[player] + roll)
+                yield Say("moved", "dice-race.rules.move", {"who": player, "roll": roll,
+                                                            "at": self.at[player]})  # fmt: skip
+                if self.at[player] == self.goal:
+                    yield Say("won", "dice-race.rules.goal", {"who": player})
+                    return dict(self.at)
+
+    def roll(self, player: str) -> Ask | Chance:
+        if self.mode == "simulated" or player == "bot":
+            return Chance(f"{player}_roll", functools.partial(_die, self.rng, self.sides))
+        return Ask(HUMAN, "human_roll", "ask_roll", {"sides": self.sides}, self.parse_roll)
+
+    def parse_roll(self, raw: str) -> int:
+        if raw.isdigit() and 1 <= int(raw) <= self.sides:
+            return int(raw)
+        raise ValueError(self.voice("bad_roll", answer=raw, sides=self.sides))
+
+    def status(self) -> list[Say]:
+        return [Say("status", None, {"you": self.at[HUMAN], "bot": self.at["bot"]})]
+
+    def words(self, say: Say) -> dict[str, Any]:
+        values = dict(say.values)
+        if "who" in values:
+            values["who"] = self.voice(f"who_{values['who']}")
+        return values
+
+    def check(self) -> None:
+        assert all(0 <= at <= self.goal for at in self.at.values()), self.at
+
+
+def _die(rng: Pcg32, sides: int) -> int:
+    return rng.below(sides) + 1
+
+
+def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
+    return DiceRace(prepared, start, voice)
+
+
+def races(game: Game) -> tuple[str, ...]:
+    return tuple(game.automa.races) if isinstance(game.automa, DiceRaceAutoma) else ()
+
+
+def policies(start: Start) -> Mapping[str, Policy]:
+    return {}
+
+
+BOT = BotDefinition(
+    kind="dice-race",
+    data=DiceRaceAutoma,
+    prepare=lambda game: game.automa,
+    new_program=new_program,
+    policies=policies,
+    parameters=(Parameter("race", "Which race.", races),),
+)
+
+AUTOMA_YAML = """\
+automa:
+  kind: dice-race
+  variant: demo.rules.setup
+  races: {short: 6, long: 12}
+  messages:
+    start: "A race to square {goal}."
+    moved: "{who} rolled {roll}: now on square {at}."
+    won: "{who} won."
+    ask_roll: "Your roll (1-{sides})"
+    bad_roll: "'{answer}' is not a roll of a {sides}-sided die."
+    who_human: "You"
+    who_bot: "The bot"
+    status: "You {you}, bot {bot}."
+    continue: "(Enter)"
+    undone: "Undone."
+    nothing_to_undo: "Nothing to undo."
+    saved: "Saved in {path}."
+"""
