@@ -28,6 +28,9 @@ Fail = Callable[[str], NoReturn]
 MODE_HELP = "table (you report what is drawn) or simulated (the program draws)."
 SEED_HELP = "Seed (default: a fresh one, printed)."
 
+SEEDS = 2**64
+"""Seeds are 64-bit (automa/prng.py): a game's seed is in 0 … 2**64 - 1."""
+
 
 def games_with_bots(root: Path) -> list[str]:
     """The games whose folder has an automa.yaml (without loading them)."""
@@ -109,6 +112,9 @@ def _play(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..
             fail(f"--mode must be table or simulated (got {mode!r})")
         if lang is not None and lang not in LANGUAGES:
             fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+        seed = options["seed"]
+        if seed is not None and not 0 <= seed < SEEDS:
+            fail(f"--seed must be between 0 and {SEEDS - 1} (got {seed})")
         params = _checked_params(game, bot, options, fail, allow_all=False)
         values = {p.name: params.get(p.name) or p.default_for(game) for p in bot.parameters}
         problem = bot.check(Start(mode, 0, values))
@@ -180,6 +186,8 @@ def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callabl
         from automa.simulate import settings_to_run
         from automa.simulate import simulate as run
 
+        if not 0 <= options["seed"] <= SEEDS - options["games"]:
+            fail(f"--seed must be between 0 and {SEEDS} minus --games (got {options['seed']})")
         given = _checked_params(game, bot, options, fail, allow_all=True)
         summaries = []
         for params in settings_to_run(game, bot, given):

@@ -368,3 +368,32 @@ def test_the_golden_logs_still_replay(tmp_path: Path) -> None:
     )
     assert run.code == 0, run.stderr
     assert run.stdout == (GOLDEN / "afternova-simulated-seed7.txt").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("automa", "luna-maris", "play", "--mode", "simulated", "--auto", "--seed", "-1"),
+        ("automa", "afternova", "play", "--mode", "simulated", "--seed", str(2**64)),
+        ("automa", "afternova", "simulate", "--games", "3", "--seed", str(2**64 - 2)),
+        ("automa", "luna-maris", "simulate", "--games", "3", "--level", "bogus"),
+        ("automa", "afternova", "play", "--lang", "xx"),
+    ],
+)
+def test_bad_bot_options_are_one_line_and_write_no_save(args: tuple[str, ...]) -> None:
+    from conftest import ROOT
+
+    before = (
+        set((ROOT / "build" / "automa").glob("*"))
+        if (ROOT / "build" / "automa").is_dir()
+        else set()
+    )
+    run = run_measured(*args, cwd=ROOT)
+    line = assert_refused(run, "--")
+    assert line.startswith("error: --"), line
+    after = (
+        set((ROOT / "build" / "automa").glob("*"))
+        if (ROOT / "build" / "automa").is_dir()
+        else set()
+    )
+    assert after == before
