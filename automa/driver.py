@@ -25,6 +25,7 @@ a pause after each ruled step when the table asks for one. The modes are only se
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -104,8 +105,12 @@ class Driver:
             value = decision.draw()
             self._append("chance", decision.key, value)
             return value
-        value = policy(self.state, decision) if policy is not None else self._ask(decision)
-        self._append("answer", decision.key, value)
+        if policy is not None:
+            value = policy(self.state, decision)
+            self._append("answer", decision.key, value)
+            return value
+        value, raw = self._ask(decision)
+        self._append("answer", decision.key, value, raw)
         return value
 
     def _logged(self, decision: Decision) -> Any:
@@ -120,6 +125,8 @@ class Driver:
             )
         self.cursor += 1
         value = event["value"]
+        if isinstance(decision, Ask):
+            self._check_answer(decision, event)
         if isinstance(decision, Chance) and self.redraw and decision.draw() != value:
             raise LogMismatch(
                 f"event {self.cursor} ('{decision.key}') is not what this seed draws",
@@ -127,12 +134,31 @@ class Driver:
             )
         return value
 
-    def _append(self, kind: str, key: str, value: Any) -> None:
+    def _check_answer(self, ask: Ask, event: dict[str, Any]) -> None:
+        """A logged answer must be one the game could have been given: what a person typed
+        parses to it again, a modelled player's is among the legal actions."""
+        where = self.cursor - 1
+        if "raw" in event:
+            try:
+                parsed = ask.parse(event["raw"])
+            except ValueError as error:
+                raise LogMismatch(f"the answer typed is not valid here ({error})", where) from None
+            if _plain(parsed) != _plain(event["value"]):
+                raise LogMismatch("the answer's value is not what was typed", where)
+        elif ask.player not in self.policies:
+            raise LogMismatch("a person's answer without what they typed", where)
+        elif ask.legal is not None and _plain(event["value"]) not in map(_plain, ask.legal):
+            raise LogMismatch("the answer is not a legal action here", where)
+
+    def _append(self, kind: str, key: str, value: Any, raw: str | None = None) -> None:
         if self.log is not None:
-            self.log.append({"t": kind, "key": key, "value": value})
+            event = {"t": kind, "key": key, "value": value}
+            if raw is not None:
+                event["raw"] = raw
+            self.log.append(event)
             self.cursor += 1
 
-    def _ask(self, ask: Ask) -> Any:
+    def _ask(self, ask: Ask) -> tuple[Any, str]:
         """A person's answer: asked until it parses (undo, quit and status allowed)."""
         table = self.table
         if table is None or table.read is None:
@@ -151,7 +177,7 @@ class Driver:
                     self._speak(program.status())
                 continue
             try:
-                return ask.parse(raw)
+                return ask.parse(raw), raw
             except ValueError as error:
                 table.output.stream.write(f"{error}\n")
 
@@ -170,3 +196,8 @@ class Driver:
             table.output.step(say.key, table.voice(say.key, **values), say.rule, values)
             if table.pause and say.rule and table.read is not None and not self.replaying:
                 table.read(table.voice("continue"))
+
+
+def _plain(value: Any) -> Any:
+    """A value as the log holds it (tuples become lists), for comparing."""
+    return json.loads(json.dumps(value))

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from automa.driver import Driver, Table
-from automa.engine import ScriptState
+from automa.driver import Driver, Policy, Table
+from automa.engine import HUMAN, ScriptState
 from automa.prng import fresh_seed
 from automa.registry import BotDefinition, Start, bot_of
 from automa.session import LOG_VERSION, EventLog, LogMismatch, Output, Quit, SaveFileError, Undo
@@ -95,6 +95,7 @@ def replay(
         session.state(),
         log,
         Table(session.voice, Output(out or sys.stdout, as_json), read=None),
+        session.policies(),
         live=False,
         redraw=False,
     )
@@ -124,6 +125,13 @@ class _Session:
 
     def state(self) -> ScriptState:
         return ScriptState(lambda: self.bot.new_program(self.prepared, self.start, self.voice))
+
+    def policies(self) -> Mapping[str, Policy]:
+        """The modelled players of the seats nobody sits at (e.g. Afternova's
+        `--seats baseline`); the person at the table is asked, never modelled."""
+        return {
+            seat: policy for seat, policy in self.bot.policies(self.start).items() if seat != HUMAN
+        }
 
 
 @contextlib.contextmanager
@@ -198,7 +206,9 @@ def _drive(
     voice = session.voice
     table = Table(voice, Output(out, as_json), read, pause=not auto and not as_json)
     while True:
-        driver = Driver(session.state(), log, table, quiet_replay=quiet_until_live)
+        driver = Driver(
+            session.state(), log, table, session.policies(), quiet_replay=quiet_until_live
+        )
         try:
             with _located(log, driver):
                 driver.run()

@@ -9,7 +9,7 @@ never needs the PRNG, and a replay prints the same transcript.
 
 Save-file format, version `LOG_VERSION` (3): one JSON object per line, keys sorted.
   start:  {"t": "start", "v": 3, "game", "mode", "seed", "lang", "params", "content", "h"}
-  answer: {"t": "answer", "key", "value", "h"}
+  answer: {"t": "answer", "key", "value", ["raw"], "h"}
   chance: {"t": "chance", "key", "value", "h"}
 `params` are the bot's parameters (`{"level": "basic"}`, `{"seats": "table"}`), every one
 written out and checked against the values the bot declares; `content` is the hash of the
@@ -31,9 +31,9 @@ from typing import Any, Protocol, TextIO
 from starpress.errors import InputError
 from starpress.limits import limits
 
-LOG_VERSION = 3
+LOG_VERSION = 4
 """Version of the save-file format written and read (version 1 had no `v`, no chain;
-version 2 had a `level` instead of the bot's `params`)."""
+version 2 had a `level` instead of the bot's `params`; version 3 no `raw` answers)."""
 _JSON_VALUE = (str, int, float, bool, list, dict, type(None))
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "start": {"v": (int,), "game": (str,), "mode": (str,), "seed": (int,), "lang": (str,),
@@ -42,7 +42,8 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "chance": {"key": (str,), "value": _JSON_VALUE},
 }  # fmt: skip
 """Every event kind with its required fields and their types (plus `t` and `h`)."""
-_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {}
+_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {"answer": {"raw": (str,)}}
+"""`raw`: what a person typed, parsed again on replay (a modelled player's answer has none)."""
 
 
 class SaveFileError(InputError):

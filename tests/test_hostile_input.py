@@ -333,6 +333,22 @@ SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], st
     "changed content": (edit(0, content="0" * 64), "save.jsonl:1", "other afternova content"),
     "game without a bot": (edit(0, game="aristeia"), "save.jsonl:1", "game with a bot"),
     "unknown colour": (edit(20, value="rosa"), "save.jsonl:21", "save.jsonl:21: "),
+    # a forged line with a valid chain: what was typed must parse to the logged value again
+    "value unlike what was typed": (
+        edit(5, value="finish"),
+        "save.jsonl:6",
+        "the answer's value is not what was typed",
+    ),
+    "typed answer that does not parse": (
+        edit(5, raw="xyzzy"),
+        "save.jsonl:6",
+        "the answer typed is not valid here",
+    ),
+    "a person's answer without what was typed": (
+        lambda events: chained([{k: v for k, v in e.items() if k != "raw"} for e in events]),
+        "save.jsonl:6",
+        "a person's answer without what they typed",
+    ),
 }
 
 
@@ -397,3 +413,15 @@ def test_bad_bot_options_are_one_line_and_write_no_save(args: tuple[str, ...]) -
         else set()
     )
     assert after == before
+
+
+def test_a_modelled_table_replays_as_it_was_played(tmp_path: Path) -> None:
+    """Afternova's `--seats baseline`: the modelled seats answer in play and in replay (their
+    answers are logged without typed text and checked against the legal actions)."""
+    save = tmp_path / "table.jsonl"
+    args = ("automa", "afternova", "play", "--mode", "simulated", "--seats", "baseline")
+    played = run_measured(*args, "--auto", "--seed", "3", "--save", str(save), cwd=ROOT)
+    assert played.code == 0 and "ask_turn" not in played.stdout, played
+    replayed = run_measured("automa", "afternova", "replay", str(save), cwd=ROOT)
+    assert replayed.code == 0, replayed
+    assert replayed.stdout in played.stdout and "31 PV" in replayed.stdout
