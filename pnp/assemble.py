@@ -22,13 +22,13 @@ from pnp.facecache import CachedFace, FaceCache, GameDigest, draw_one, face_key,
 from pnp.faces import face_context
 from pnp.fonts import register_fonts
 from pnp.kit import (
-    PAPERS,
     Face,
     KitOptions,
     KitReport,
     Side,
     _Builder,
     _groups,
+    kit_canvas,
     kit_path,
     printed_faces,
 )
@@ -173,19 +173,7 @@ def _sheets(
 ) -> tuple[bytes, list[Placement]]:
     """The kit's pages without faces, and where each face goes."""
     buffer = io.BytesIO()
-    paper = PAPERS[options.paper]
-    canvas = KitCanvas(
-        buffer,
-        pagesize=(paper["width"] * MM, paper["height"] * MM),
-        invariant=1,
-        lang=options.lang,
-        pageCompression=1,
-    )
-    title = game.info.titles.get(options.lang, game.info.title)  # type: ignore[call-overload]
-    canvas.setTitle(f"{title} – print-and-play ({options.lang}, {options.paper})")
-    canvas.setAuthor("starpress")
-    canvas.setSubject(f"{title}: every printed component, ready to cut")
-    canvas.setCreator("starpress")
+    canvas = kit_canvas(buffer, game, options)
     context = face_context(canvas, game, templates, folder, options.ink_saver)
     recorder = _Recorder(canvas, keys, context=context, options=options)
     for group in _groups(faces):

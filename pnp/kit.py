@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 import yaml
 from reportlab.lib.colors import HexColor
@@ -131,21 +131,9 @@ def build_kit(
     register_fonts()
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
-    paper = PAPERS[options.paper]
     report = KitReport(path)
     with atomic_path(path) as temporary:
-        canvas = KitCanvas(
-            str(temporary),
-            pagesize=(paper["width"] * MM, paper["height"] * MM),
-            invariant=1,
-            lang=options.lang,
-            pageCompression=1,
-        )
-        title = game.info.titles.get(options.lang, game.info.title)  # type: ignore[call-overload]
-        canvas.setTitle(f"{title} – print-and-play ({options.lang}, {options.paper})")
-        canvas.setAuthor("starpress")
-        canvas.setSubject(f"{title}: every printed component, ready to cut")
-        canvas.setCreator("starpress")
+        canvas = kit_canvas(str(temporary), game, options)
         context = face_context(canvas, game, templates, folder, options.ink_saver)
         builder = _Builder(canvas, context, options)
         context.icons.define_all()
@@ -159,6 +147,24 @@ def build_kit(
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
+
+
+def kit_canvas(target: str | BinaryIO, game: Game, options: KitOptions) -> KitCanvas:
+    """A kit's canvas: its paper, PDF settings and metadata in the kit's language."""
+    paper = PAPERS[options.paper]
+    canvas = KitCanvas(
+        target,
+        pagesize=(paper["width"] * MM, paper["height"] * MM),
+        invariant=1,
+        lang=options.lang,
+        pageCompression=1,
+    )
+    title = game.info.titles.get(options.lang, game.info.title)  # type: ignore[call-overload]
+    canvas.setTitle(f"{title} – print-and-play ({options.lang}, {options.paper})")
+    canvas.setAuthor("starpress")
+    canvas.setSubject(f"{title}: every printed component, ready to cut")
+    canvas.setCreator("starpress")
+    return canvas
 
 
 def _groups(faces: list[Face]) -> list[list[Face]]:
