@@ -58,6 +58,19 @@ class RulebookCanvas(KitCanvas):
         return (width, height)
 
 
+def page_settings(page: Page) -> dict[str, Any]:
+    """A book's page size and margins, with the PDF settings every book shares."""
+    margins = {f"{side}Margin": page.margin for side in ("left", "right", "top", "bottom")}
+    size = (page.width, page.height)
+    return {
+        "pagesize": size,
+        **margins,
+        "invariant": 1,
+        "pageCompression": 1,
+        "creator": "starpress",
+    }
+
+
 class RulebookDocument(BaseDocTemplate):
     """One book: a title page, then body pages with a running head and a page number."""
 
@@ -70,18 +83,7 @@ class RulebookDocument(BaseDocTemplate):
         contents_styles: tuple[ParagraphStyle, ...],
         **meta: Any,
     ) -> None:
-        super().__init__(
-            str(path),
-            pagesize=(page.width, page.height),
-            leftMargin=page.margin,
-            rightMargin=page.margin,
-            topMargin=page.margin,
-            bottomMargin=page.margin,
-            invariant=1,
-            pageCompression=1,
-            creator="starpress",
-            **meta,
-        )
+        super().__init__(str(path), **page_settings(page), **meta)
         self.book_page = page
         self.words = words
         self.running_title = running_title

@@ -17,7 +17,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from pnp.fonts import face
 from starpress.atomic import write_atomic
-from starpress.rulebook.document import RulebookCanvas, _fit
+from starpress.rulebook.document import RulebookCanvas, _fit, page_settings
 from starpress.rulebook.story import Outline
 from starpress.rulebook.style import Page, QuickLayout, color, quick_layout, register_families
 
@@ -34,18 +34,7 @@ class QuickDocument(BaseDocTemplate):
         page_words: str,
         **meta: Any,
     ) -> None:
-        super().__init__(
-            target,
-            pagesize=(page.width, page.height),
-            leftMargin=page.margin,
-            rightMargin=page.margin,
-            topMargin=page.margin,
-            bottomMargin=page.margin,
-            invariant=1,
-            pageCompression=1,
-            creator="starpress",
-            **meta,
-        )
+        super().__init__(target, **page_settings(page), **meta)
         self.book_page = page
         self.layout = layout
         self.heading = heading
