@@ -2,8 +2,8 @@
 
 Its data model is `automa.afternova_data.AfternovaAutoma`, its rules `automa.afternova`, its
 game script `automa.afternova_game`; this module says how they make games: the `seats`
-parameter (`table`, or `baseline` for a whole modelled table) and the baseline policy of
-the modelled humans.
+parameter (`table`, or `baseline` / `greedy` for a whole modelled table) and the policies
+of the modelled humans.
 """
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from automa.afternova_data import AfternovaAutoma
-from automa.afternova_game import AfternovaGame, Catalogue
+from automa.afternova_game import MODELLED, AfternovaGame, Catalogue
+from automa.afternova_greedy import greedy_turn
 from automa.driver import Policy
 from automa.engine import Ask, Program, State
 from automa.registry import BotDefinition, Parameter, Start
 from automa.session import Speaker
 from starpress.model import Game
 
-SEATS = ("table", "baseline")
+SEATS = ("table", *MODELLED)
 
 
 @dataclass(frozen=True)
@@ -60,13 +61,22 @@ def baseline(state: State, ask: Ask) -> str:
     return program.baseline_turn(ask.player)
 
 
+def greedy(state: State, ask: Ask) -> str:
+    """A greedy human's turn (README: the greedy player): one turn ahead, best result."""
+    program = getattr(state, "program", None)
+    assert isinstance(program, AfternovaGame) and ask.legal is not None
+    return greedy_turn(program, ask.player, tuple(str(action) for action in ask.legal))
+
+
 def policies(start: Start) -> Mapping[str, Policy]:
-    return {f"seat-{seat}": baseline for seat in range(2, 6)}
+    policy = greedy if start.params.get("seats") == "greedy" else baseline
+    return {f"seat-{seat}": policy for seat in range(2, 6)}
 
 
 def check(start: Start) -> str | None:
-    if start.params.get("seats") == "baseline" and start.mode != "simulated":
-        return "--seats baseline needs --mode simulated (the program plays the whole table)"
+    seats = start.params.get("seats")
+    if seats in MODELLED and start.mode != "simulated":
+        return f"--seats {seats} needs --mode simulated (the program plays the whole table)"
     return None
 
 
@@ -79,7 +89,7 @@ BOT = BotDefinition(
     parameters=(
         Parameter(
             "seats",
-            "table (people play their own turns) or baseline (modelled humans; simulated).",
+            "table (people play their own turns), baseline or greedy (modelled humans; simulated).",
             lambda game: SEATS,
             simulate_default="baseline",
         ),

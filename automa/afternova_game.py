@@ -6,13 +6,15 @@ Who sits at the table is the `seats` parameter:
   it cannot see. In mode *table* they also report every draw (Starship, Blueprints,
   Fragments); in mode *simulated* the program owns the bag, the Starships and the Blueprint
   deck (from the content's cards) and draws for the Bot itself.
-* `baseline` — the whole table is modelled (mode *simulated* only): the Bot and the baseline
-  humans of seats 2, 3… (`automa.baseline` in automa.yaml), each a player of this state whose
-  turn is one action: `planet-N` (extract from the N-th face-up Planet, playing the Hired
-  Paws that cover it and paying the Bot for the icons they lack with the Fragments it wants
-  least) or `market` (draw Hired Paws and, with fewer than two in hand, a Blueprint). After
-  every turn a human completes the Blueprints in hand its Hold pays for. The baseline policy
-  (`baseline_turn`, documented in the README) picks the Planet worth most to it.
+* `baseline` / `greedy` — the whole table is modelled (mode *simulated* only): the Bot and
+  the modelled humans of seats 2, 3… (`automa.baseline` in automa.yaml), each a player of
+  this state whose turn is one action: `planet-N` (extract from the N-th face-up Planet,
+  playing the Hired Paws that cover it and paying the Bot for the icons they lack with the
+  Fragments it wants least) or `market` (draw Hired Paws and, with fewer than two in hand, a
+  Blueprint). After every turn a human completes the Blueprints in hand its Hold pays for.
+  The baseline policy (`baseline_turn`, documented in the README) picks the Planet worth
+  most to it; the greedy one (`automa.afternova_greedy`) the action whose immediate result
+  scores most.
 
 Every answer and every draw is a decision of the state, so the log replays the game exactly.
 """
@@ -50,6 +52,8 @@ from starpress.text import Token, counted_icons, icon_ids
 
 Steps = Generator[Decision | Say, Any, Any]
 """A part of the game script (yields decisions and messages, returns its result)."""
+MODELLED = ("baseline", "greedy")
+"""The `seats` values where the program models the whole table (their policies differ)."""
 Extraction = tuple[list[tuple[str, ...]], list[str], tuple[int, int]]
 """A Planet a human can take: Hired Paws played, payment to the Bot, value to them."""
 
@@ -113,7 +117,7 @@ def _int(value: Any) -> int:
 
 @dataclass
 class Human:
-    """A modelled human (seats `baseline`): what the program tracks of them."""
+    """A modelled human (seats `baseline` or `greedy`): what the program tracks of them."""
 
     seat: str
     capacity: int
@@ -167,10 +171,10 @@ class AfternovaGame:
     def play(self) -> Script:
         yield Say("start", None, {"seed": self.seed, "mode": self.mode})
         yield from self.setup()
-        if self.seats == "baseline":
+        if self.seats in MODELLED:
             yield from self.seat_setup()
             yield from self.table_rounds()
-        while not self.finished and self.seats != "baseline":
+        while not self.finished and self.seats not in MODELLED:
             command = yield Ask(
                 HUMAN, "command", "ask_command", {}, self.parse_command, None, False
             )
@@ -434,7 +438,7 @@ class AfternovaGame:
 
     def check(self) -> None:
         """The game's invariants between turns; an AssertionError names the one broken."""
-        if self.seats == "baseline":
+        if self.seats in MODELLED:
             assert self.fragments() == Counter({c: 8 for c in COLOURS}), self.fragments()
         assert len(self.bot.hold) < self.bot.capacity
         assert len(self.bot.completed) <= self.rules.settings.max_completed
@@ -464,7 +468,7 @@ class AfternovaGame:
 
     def discard_bots(self) -> None:
         """The Fragments the Bot discarded lie beside the bag (whole-table games)."""
-        if self.seats == "baseline":
+        if self.seats in MODELLED:
             self.beside_bag += self.bot.discarded
             self.bot.discarded = []
 

@@ -15,7 +15,7 @@ from typing import Any
 from automa.driver import Policy
 from automa.engine import HUMAN, Ask, Program, State
 from automa.luna_maris_data import LunaMarisAutoma
-from automa.luna_maris_game import LunaMarisGame, Prepared, Speech
+from automa.luna_maris_game import OPPONENT, OPPONENTS, LunaMarisGame, Prepared, Speech
 from automa.registry import BotDefinition, Parameter, Start
 from automa.session import Speaker
 from automa.voice import Voice, spoken
@@ -67,7 +67,10 @@ def speech(game: Game) -> Speech:
 def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
     assert isinstance(prepared, Session)
     level = start.params.get("level", "basic")
-    return LunaMarisGame(prepared.prepared, start.mode, level, start.seed, voice, prepared.speech)
+    opponent = start.params.get("opponent", "simple")
+    return LunaMarisGame(
+        prepared.prepared, start.mode, level, start.seed, voice, prepared.speech, opponent
+    )
 
 
 def press_enter(state: State, ask: Ask) -> Any:
@@ -75,8 +78,21 @@ def press_enter(state: State, ask: Ask) -> Any:
     return ask.parse("")
 
 
+def greedy(state: State, ask: Ask) -> str:
+    """The greedy modelled human's turn (`--opponent greedy`; README)."""
+    program = getattr(state, "program", None)
+    assert isinstance(program, LunaMarisGame)
+    return program.model.greedy_choice(ask.values.get("next") or None)
+
+
 def policies(start: Start) -> Mapping[str, Policy]:
-    return {HUMAN: press_enter}
+    return {HUMAN: press_enter, OPPONENT: greedy}
+
+
+def check(start: Start) -> str | None:
+    if start.params.get("opponent") == "greedy" and start.mode != "simulated":
+        return "--opponent greedy needs --mode simulated (the program plays the human)"
+    return None
 
 
 def levels(game: Game) -> tuple[str, ...]:
@@ -90,5 +106,13 @@ BOT = BotDefinition(
     prepare=prepare,
     new_program=new_program,
     policies=policies,
-    parameters=(Parameter("level", "The automaton's level.", levels, simulate_default="all"),),
+    parameters=(
+        Parameter("level", "The automaton's level.", levels, simulate_default="all"),
+        Parameter(
+            "opponent",
+            "The modelled human of a simulated game: simple (random) or greedy.",
+            lambda game: OPPONENTS,
+        ),
+    ),
+    check=check,
 )

@@ -34,6 +34,10 @@ from automa.session import Speaker
 from starpress.model import Game
 from starpress.text import icon_ids
 
+OPPONENTS = ("simple", "greedy")
+"""The modelled human of a simulated game (`opponent`): random (a Chance), or greedy."""
+OPPONENT = "opponent"
+"""The player id of the greedy modelled human (the person pressing Enter is `HUMAN`)."""
 Steps = Generator[Decision | Say, Any, Any]
 """A part of the game script (yields decisions and messages, returns its result)."""
 MODULES = (
@@ -146,6 +150,26 @@ class SharedModel:
                 choice["take"] = row[rng.below(len(row))].card
         return choice
 
+    def choices(self) -> tuple[str, ...]:
+        """Every turn the modelled human may take (`opponent greedy`): `module/card`, the
+        card a face-up food card, scientist or demand tile, or none (`module/`)."""
+        cards = [item.card for row in self.rows() for item in row]
+        return tuple(f"{module}/{card}" for module in MODULES for card in ("", *cards))
+
+    def rows(self) -> tuple[list[Any], ...]:
+        return (self.board.food, self.board.scientists, self.board.demands)
+
+    def greedy_choice(self, next_module: str | None) -> str:
+        """The greedy human (README): stands in the module the automaton's next step uses
+        (its round card is face up: 1 VP when it goes there), and takes the face-up card of
+        best immediate VP: the demand tile worth most, else the most nutritious food card
+        (ties: the first in the row)."""
+        module = next_module or MODULES[0]
+        demands = sorted(self.board.demands, key=lambda d: -d.vp)
+        food = sorted(self.board.food, key=lambda f: -f.value)
+        best = demands[0].card if demands else (food[0].card if food else "")
+        return f"{module}/{best}"
+
     def apply(self, choice: dict[str, str]) -> None:
         taken = choice.get("take")
         if taken:
@@ -210,8 +234,10 @@ class LunaMarisGame:
         seed: int,
         voice: Speaker,
         speech: Speech | None = None,
+        opponent: str = "simple",
     ) -> None:
         self.mode = mode
+        self.opponent = opponent
         self.level = level
         self.seed = seed
         self.voice = voice
@@ -258,8 +284,8 @@ class LunaMarisGame:
 
     def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> Steps:
         yield self.command()
-        human_module = yield from self.human_moves()
         module = self.module_of[verb]
+        human_module = yield from self.human_moves(module)
         self.bot.module = module
         yield Say(
             "step", RULE_TURN, {"number": index, "card": letter, "verb": verb, "module": module}
@@ -276,8 +302,17 @@ class LunaMarisGame:
         if self.mode == "simulated":
             self.model.refill()
 
-    def human_moves(self) -> Steps:
+    def human_moves(self, next_module: str | None = None) -> Steps:
         """Where the human's astronaut is now (their turn has just been played)."""
+        if self.mode == "simulated" and self.opponent == "greedy":
+            legal = self.model.choices()
+            answer = yield Ask(
+                OPPONENT, "human_turn", "ask_human_module", {"next": next_module or ""},
+                functools.partial(_choice, legal), legal, False,
+            )  # fmt: skip
+            module, _, take = str(answer).partition("/")
+            self.model.apply({"module": module, "take": take})
+            return module
         if self.mode == "simulated":
             choice = yield Chance("human", self.model.human_choice)
             self.model.apply(choice)
@@ -464,3 +499,9 @@ class LunaMarisGame:
                 raise self.bad(word, ", ".join(sorted(known)[:4]) + "…")
             cards.append(known[word])
         return cards
+
+
+def _choice(legal: tuple[str, ...], raw: str) -> str:
+    if raw.strip() in legal:
+        return raw.strip()
+    raise ValueError(f"'{raw}' is not one of the {len(legal)} turns")

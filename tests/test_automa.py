@@ -360,10 +360,13 @@ def test_unknown_parameter_values_are_one_line_errors() -> None:
     for args, message in (
         (
             ["play", "--seats", "crowd"],
-            "error: --seats must be one of table, baseline (got 'crowd')",
+            "error: --seats must be one of table, baseline, greedy (got 'crowd')",
         ),
         (["play", "--seats", "baseline"], "error: --seats baseline needs --mode simulated"),
-        (["simulate", "--seats", "x"], "error: --seats must be one of table, baseline, all"),
+        (
+            ["simulate", "--seats", "x"],
+            "error: --seats must be one of table, baseline, greedy, all",
+        ),
         (["play", "--mode", "god"], "error: --mode must be table or simulated (got 'god')"),
     ):
         result = run_cli("automa", "afternova", *args, cwd=ROOT)

@@ -1,0 +1,82 @@
+"""Afternova's greedy modelled human (`--seats greedy`): the action whose result scores most.
+
+It sees what a person at the table sees (the face-up Planets and their Fragments, its own
+Hired Paws, Blueprints in hand and Hold) and looks one turn ahead: for each legal action
+(`market`, `planet-N`) it works out its Hold after the turn, completes what that Hold pays
+for, and scores the result as (points it would then have, Fragments toward the cheapest
+Blueprint still in hand, Fragments held, fewest Hired Paws played). The market keeps the
+Hold as it is. Ties go to a Planet (the first in `Ask.legal` order), then the market, so
+the choice is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from automa.afternova import Blueprint
+
+if TYPE_CHECKING:
+    from automa.afternova_game import AfternovaGame, Human
+
+Value = tuple[int, int, int]
+Ranked = tuple[int, int, int, int]
+
+
+def greedy_turn(game: AfternovaGame, seat: str, legal: tuple[str, ...]) -> str:
+    """The legal action whose immediate result is worth most to the human in `seat`."""
+    human = next(h for h in game.humans if h.seat == seat)
+    best, best_value = "market", (-1, -1, -1, -99)
+    for action in sorted(legal, key=lambda action: action == "market"):  # Planets first
+        kept = 0
+        if action == "market":
+            hold = list(human.hold)
+        else:
+            index = int(action.removeprefix("planet-")) - 1
+            used, payment, _value = game.offered[index]
+            hold = held_after(
+                human, list(human.hold), Counter(game.planets[index][1]) - Counter(payment)
+            )
+            kept = -len(used)
+        value = (*worth(human, hold, game.rules.settings.max_completed), kept)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def held_after(human: Human, hold: list[str], taken: Counter[str]) -> list[str]:
+    """The Hold after taking `taken` into it, loaded as `AfternovaGame.extract` loads it:
+    wanted Fragments first, up to capacity, a wanted one swapped for a useless one."""
+    need: Counter[str] = Counter()
+    for blueprint in human.hand:
+        need |= Counter(blueprint.cost)
+    for colour in sorted(taken.elements(), key=lambda c: (need - Counter(hold))[c] <= 0):
+        wanted = need - Counter(hold)
+        if len(hold) < human.capacity:
+            hold.append(colour)
+            continue
+        spare = next((c for c in hold if wanted[c] <= 0), None)
+        if wanted[colour] > 0 and spare is not None:
+            hold.remove(spare)
+            hold.append(colour)
+    return hold
+
+
+def worth(human: Human, hold: list[str], max_completed: int) -> Value:
+    """(Blueprint points after completing what `hold` pays for, Fragments toward the
+    cheapest Blueprint left in hand, Fragments held): the human's score-in-hand estimate."""
+    left = Counter(hold)
+    completed = list(human.completed)
+    remaining: list[Blueprint] = []
+    for blueprint in human.hand:
+        cost = Counter(blueprint.cost)
+        if len(completed) < max_completed and not cost - left:
+            left -= cost
+            completed.append(blueprint)
+        else:
+            remaining.append(blueprint)
+    printed = sum(b.vp for b in completed)
+    objective = sum(1 for b in completed for c in b.cost if c in human.objective)
+    cheapest = min(remaining, key=lambda b: (len(b.cost), b.card), default=None)
+    progress = sum((Counter(cheapest.cost) & left).values()) if cheapest else 0
+    return printed + objective, progress, sum(left.values())
