@@ -195,6 +195,10 @@ def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callabl
             if problem is not None:
                 fail(problem)
             summaries.append(run(game, options["games"], options["seed"], params, options["check"]))
+        if options["svg"] is not None:
+            from automa.charts import write_charts
+
+            write_charts(summaries, options["svg"])
         if options["as_json"]:
             typer.echo(json.dumps(summaries, indent=2, sort_keys=True))
         else:
@@ -207,6 +211,13 @@ def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callabl
             _option("seed", int, 1, "--seed", help="Seed of the first game (game i: seed + i)."),
             _option("as_json", bool, False, "--json", help="The numbers as JSON."),
             _option("check", bool, False, "--check", help="Verify invariants after each action."),
+            _option(
+                "svg",
+                Path | None,
+                None,
+                "--svg",
+                help="Also write SVG histograms into this folder.",
+            ),
             *_parameter_options(game, bot, simulate=True),
         ],
     )
@@ -233,6 +244,22 @@ def _print_summaries(summaries: list[dict[str, Any]]) -> None:
                 player, *(f"{numbers[k]:g}" for k in ("mean", "median", "stdev", "min", "max"))
             )
         console.print(table)
+        extra = Table(title="Margin (bot − best opponent) and length", title_justify="left")
+        for column in ("", "mean", "median", "stdev", "min", "max"):
+            extra.add_column(column, justify="left" if not column else "right")
+        numbers_of = {"margin": summary["margin"], "decisions": summary["length"]}
+        for name, numbers in numbers_of.items():
+            if numbers is not None:
+                extra.add_row(
+                    name, *(f"{numbers[k]:g}" for k in ("mean", "median", "stdev", "min", "max"))
+                )
+        console.print(extra)
+        rates = summary["win_rate"]
+        console.print(
+            "No opponent score is modelled: no win rate."
+            if rates is None
+            else f"Bot wins {rates['win']:.1%}, ties {rates['tie']:.1%}, loses {rates['loss']:.1%}"
+        )
         said = Table(title="What was said, per game", title_justify="left")
         said.add_column("message")
         said.add_column("per game", justify="right")

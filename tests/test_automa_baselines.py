@@ -1,0 +1,149 @@
+"""The modelled opponents of simulated games: Afternova's baseline and greedy seats, Luna
+Maris's simple and greedy human, and the statistics `simulate` reports over them."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import Counter
+
+from automa.afternova import Blueprint
+from automa.afternova_game import AfternovaGame, Human
+from automa.afternova_greedy import held_after, worth
+from automa.driver import Driver
+from automa.engine import Ask, ScriptState, State
+from automa.luna_maris_game import MODULES, OPPONENT, LunaMarisGame
+from automa.registry import Start, bot_of
+from automa.simulate import simulate
+from automa.voice import Voice
+from starpress.load import load_games
+from tests.conftest import ROOT, run_cli
+
+GAMES = load_games(ROOT, ["afternova", "luna-maris"])
+AFTERNOVA, LUNA_MARIS = GAMES["afternova"], GAMES["luna-maris"]
+
+
+def whole_game(game_id: str, seed: int, params: dict[str, str]) -> tuple[State, list[Ask]]:
+    """One simulated game through the driver; the state and every modelled answer's Ask."""
+    game = GAMES[game_id]
+    bot = bot_of(game)
+    assert bot is not None
+    start = Start("simulated", seed, params)
+    state = ScriptState(functools.partial(bot.new_program, bot.prepare(game), start, Voice(game)))
+    asked: list[Ask] = []
+    answered: list[object] = []
+
+    def logged(policy, state: State, ask: Ask):  # type: ignore[no-untyped-def]
+        action = policy(state, ask)
+        asked.append(ask)
+        answered.append(action)
+        return action
+
+    policies = {p: functools.partial(logged, f) for p, f in bot.policies(start).items()}
+    Driver(state, None, None, policies).run()
+    for ask, action in zip(asked, answered, strict=True):
+        assert ask.legal is None or action in ask.legal, (ask.key, action)
+    return state, asked
+
+
+# -- Afternova: the greedy seat looks one turn ahead ---------------------------------------
+
+
+def test_the_greedy_estimate_counts_completed_blueprints_then_progress() -> None:
+    human = Human("seat-2", 4, ("purple",), hand=[Blueprint("b", ("purple", "green"), 3)])
+    # a wanted green first, then what fits: the Hold holds 4
+    assert held_after(human, ["purple"], Counter(black=2, green=1)) == [
+        "purple",
+        "green",
+        "black",
+        "black",
+    ]
+    # purple + green pay for the Blueprint: 3 VP + 1 for its objective icon, nothing left
+    assert worth(human, ["purple", "green"], 6) == (4, 0, 0)
+    assert worth(human, ["purple", "black"], 6) == (0, 1, 2)
+    assert worth(human, ["purple", "green"], 0) == (0, 2, 2)  # the game is already over
+
+
+def test_a_full_hold_swaps_a_useless_fragment_for_a_wanted_one() -> None:
+    human = Human("seat-2", 2, (), hand=[Blueprint("b", ("white",), 2)])
+    assert sorted(held_after(human, ["black", "orange"], Counter(white=1))) == ["orange", "white"]
+
+
+def test_greedy_seats_score_more_than_baseline_seats_against_the_same_bot() -> None:
+    baseline = simulate(AFTERNOVA, 200, 11, {"seats": "baseline"})
+    greedy = simulate(AFTERNOVA, 200, 11, {"seats": "greedy"})
+    for seat in ("seat-2", "seat-3"):
+        assert greedy["scores"][seat]["mean"] > baseline["scores"][seat]["mean"] + 1
+    assert greedy["margin"]["mean"] < baseline["margin"]["mean"]
+    assert greedy["win_rate"]["win"] <= baseline["win_rate"]["win"]
+
+
+def test_greedy_seats_answer_with_legal_actions_and_replay() -> None:
+    state, asked = whole_game("afternova", 4, {"seats": "greedy"})
+    assert {ask.player for ask in asked} == {"seat-2", "seat-3"} and len(asked) > 10
+    clone = state.clone()
+    assert clone.history() == state.history() and clone.returns() == state.returns()
+    program = getattr(state, "program", None)
+    assert isinstance(program, AfternovaGame) and program.seats == "greedy"
+
+
+# -- Luna Maris: the greedy human ----------------------------------------------------------
+
+
+def test_the_greedy_human_stands_where_the_automaton_goes_and_takes_the_best_tile() -> None:
+    state, asked = whole_game("luna-maris", 3, {"level": "basic", "opponent": "greedy"})
+    turns = [ask for ask in asked if ask.player == OPPONENT]
+    assert len(turns) > 5 and all(ask.key == "human_turn" for ask in turns)
+    answers = [value for kind, key, value in state.history() if key == "human_turn"]
+    for ask, answer in zip(turns, answers, strict=True):
+        assert ask.legal is not None and answer in ask.legal
+        module, _, card = answer.partition("/")
+        assert module == (ask.values["next"] or MODULES[0])
+        assert card  # a face-up card is always there to take in these games
+    program = getattr(state, "program", None)
+    assert isinstance(program, LunaMarisGame) and program.bot.human_vp == sum(
+        1 for ask in turns if ask.values["next"]
+    )
+    clone = state.clone()
+    assert clone.history() == state.history() and clone.returns() == state.returns()
+
+
+def test_the_simple_human_is_still_a_chance_node() -> None:
+    state, asked = whole_game("luna-maris", 3, {"level": "basic", "opponent": "simple"})
+    assert {ask.player for ask in asked} == {"human"}
+    assert any(kind == "chance" and key == "human" for kind, key, _ in state.history())
+
+
+# -- the statistics ------------------------------------------------------------------------
+
+
+def test_statistics_are_the_same_for_the_same_seed_and_add_up() -> None:
+    first = simulate(AFTERNOVA, 60, 5, {"seats": "greedy"})
+    assert first == simulate(AFTERNOVA, 60, 5, {"seats": "greedy"})
+    assert first != simulate(AFTERNOVA, 60, 6, {"seats": "greedy"})
+    rates = first["win_rate"]
+    assert abs(rates["win"] + rates["tie"] + rates["loss"] - 1) < 0.01
+    for table in ("margin_counts", "length_counts"):
+        assert sum(first[table].values()) == 60
+    assert sum(first["score_counts"]["bot"].values()) == 60
+    assert first["rules_per_game"]["afternova.rules.bot.scoring"] == 1.0
+    assert first["rules_share_of_games"]["afternova.rules.bot.setup"] == 1.0
+    lowest = min(int(k) for k in first["margin_counts"])
+    assert first["margin"]["min"] == lowest
+
+
+def test_a_model_without_a_human_score_has_no_margin_or_win_rate() -> None:
+    summary = simulate(LUNA_MARIS, 20, 1, {"level": "basic", "opponent": "greedy"})
+    assert summary["margin"] is None and summary["win_rate"] is None
+    assert set(summary["scores"]) == {"automaton"}
+    assert summary["length"]["min"] == summary["length"]["max"]  # always 5 rounds
+
+
+def test_simulate_json_has_the_statistics() -> None:
+    result = run_cli(
+        "automa", "afternova", "simulate", "--games", "20", "--seats", "greedy", "--json", cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    [summary] = json.loads(result.stdout)
+    assert {"margin", "win_rate", "length", "rules_per_game", "score_counts"} <= set(summary)
+    assert summary["params"] == {"seats": "greedy"}

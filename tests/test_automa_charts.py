@@ -1,0 +1,82 @@
+"""The SVG charts of `simulate --svg`: well-formed, deterministic, escaped."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from automa.charts import bar_chart_svg, chart_files, histogram_svg
+from automa.simulate import simulate
+from starpress.load import load_games
+from tests.conftest import ROOT, run_cli
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_a_histogram_has_one_bar_per_value_seen_and_its_axis_numbers() -> None:
+    svg = histogram_svg({"3": 2, "5": 4, "10": 1}, "score")
+    root = ElementTree.fromstring(svg)
+    bars = root.findall(f"{SVG}rect")
+    assert len(bars) == 3
+    heights = sorted(float(bar.get("height", "0")) for bar in bars)
+    assert heights[-1] == pytest.approx(4 * heights[0]) and heights[1] == pytest.approx(
+        2 * heights[0]
+    )
+    words = [text.text for text in root.findall(f"{SVG}text")]
+    assert words == ["3", "10", "4", "0"]  # lowest and highest value, tallest count, zero
+
+
+def test_text_in_a_chart_is_escaped() -> None:
+    hostile = '<script>alert("x")</script> & "quotes"'
+    for svg in (histogram_svg({"1": 1}, hostile), bar_chart_svg({hostile: 1.5}, hostile)):
+        root = ElementTree.fromstring(svg)  # still well-formed
+        assert root.find(f"{SVG}script") is None and "<script>" not in svg
+        assert root.findtext(f"{SVG}title") == hostile
+        assert root.get("aria-label") == hostile
+
+
+def test_an_empty_chart_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        histogram_svg({}, "x")
+    with pytest.raises(ValueError, match="at least one"):
+        bar_chart_svg({}, "x")
+
+
+def test_charts_of_a_simulation_are_the_same_bytes_every_time() -> None:
+    game = load_games(ROOT, ["afternova"])["afternova"]
+    first = chart_files(simulate(game, 40, 9, {"seats": "greedy"}))
+    again = chart_files(simulate(game, 40, 9, {"seats": "greedy"}))
+    assert first == again
+    assert sorted(first) == [
+        "greedy-length.svg",
+        "greedy-margin.svg",
+        "greedy-rules.svg",
+        "greedy-score-bot.svg",
+        "greedy-score-seat-2.svg",
+        "greedy-score-seat-3.svg",
+    ]
+    for svg in first.values():
+        assert ElementTree.fromstring(svg).tag == f"{SVG}svg"
+    other = chart_files(simulate(game, 40, 10, {"seats": "greedy"}))
+    assert other["greedy-score-bot.svg"] != first["greedy-score-bot.svg"]
+
+
+def test_simulate_svg_writes_the_charts_twice_the_same(tmp_path: Path) -> None:
+    runs = []
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        result = run_cli(
+            "automa", "luna-maris", "simulate", "--games", "30", "--level", "basic",
+            "--svg", str(folder), cwd=ROOT,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        runs.append({path.name: path.read_bytes() for path in sorted(folder.iterdir())})
+    assert runs[0] == runs[1]
+    # no opponent score is modelled: no margin chart
+    assert sorted(runs[0]) == [
+        "basic-simple-length.svg",
+        "basic-simple-rules.svg",
+        "basic-simple-score-automaton.svg",
+    ]
