@@ -92,6 +92,7 @@ BOT = BotDefinition(
             "table (people play their own turns), baseline or greedy (modelled humans; simulated).",
             lambda game: SEATS,
             simulate_default="baseline",
+            simulated=MODELLED,
         ),
     ),
     check=check,

@@ -30,9 +30,15 @@ class Parameter:
     default: str | None = None
     simulate_default: str | None = None
     """The value `simulate` uses when none is given (`all`: every value in turn)."""
+    simulated: tuple[str, ...] | None = None
+    """The values a simulation can play, so what `all` means (default: every value);
+    Afternova's `table` seats need people, so its `all` is `baseline` and `greedy`."""
 
     def values(self, game: Game) -> tuple[str, ...]:
         return self.choices(game)
+
+    def simulated_values(self, game: Game) -> tuple[str, ...]:
+        return self.simulated if self.simulated is not None else self.values(game)
 
     def default_for(self, game: Game) -> str:
         return self.default if self.default is not None else self.values(game)[0]

@@ -38,7 +38,7 @@ def settings_to_run(
         value = (
             given.get(parameter.name) or parameter.simulate_default or parameter.default_for(game)
         )
-        options.append(parameter.values(game) if value == "all" else (value,))
+        options.append(parameter.simulated_values(game) if value == "all" else (value,))
     names = [parameter.name for parameter in bot.parameters]
     return [dict(zip(names, values, strict=True)) for values in itertools.product(*options)]
 

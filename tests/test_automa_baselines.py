@@ -141,9 +141,11 @@ def test_a_model_without_a_human_score_has_no_margin_or_win_rate() -> None:
 
 def test_simulate_json_has_the_statistics() -> None:
     result = run_cli(
-        "automa", "afternova", "simulate", "--games", "20", "--seats", "greedy", "--json", cwd=ROOT
+        "automa", "afternova", "simulate", "--games", "20", "--seats", "all", "--json", cwd=ROOT
     )
     assert result.returncode == 0, result.stderr
-    [summary] = json.loads(result.stdout)
-    assert {"margin", "win_rate", "length", "rules_per_game", "score_counts"} <= set(summary)
-    assert summary["params"] == {"seats": "greedy"}
+    summaries = json.loads(result.stdout)  # `all`: the seats a simulation can play
+    assert [s["params"] for s in summaries] == [{"seats": "baseline"}, {"seats": "greedy"}]
+    for summary in summaries:
+        assert {"margin", "win_rate", "length", "rules_per_game", "score_counts"} <= set(summary)
+        assert summary["win_rate"]["win"] > 0.5
