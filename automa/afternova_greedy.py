@@ -50,8 +50,8 @@ def held_after(human: Human, hold: list[str], taken: Counter[str]) -> list[str]:
     need: Counter[str] = Counter()
     for blueprint in human.hand:
         need |= Counter(blueprint.cost)
-    for colour in sorted(taken.elements(), key=lambda c: (need - Counter(hold))[c] <= 0):
-        wanted = need - Counter(hold)
+    wanted = need - Counter(hold)
+    for colour in sorted(taken.elements(), key=lambda c: wanted[c] <= 0):
         if len(hold) < human.capacity:
             hold.append(colour)
             continue
@@ -59,6 +59,7 @@ def held_after(human: Human, hold: list[str], taken: Counter[str]) -> list[str]:
         if wanted[colour] > 0 and spare is not None:
             hold.remove(spare)
             hold.append(colour)
+        wanted = need - Counter(hold)
     return hold
 
 
