@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -24,28 +25,40 @@ INK = "#333333"
 FONT = 'font-family="sans-serif" font-size="11"'
 
 
-def chart_files(summary: Mapping[str, Any]) -> dict[str, str]:
-    """Every chart of one summary by file name: `<setting>-score-<player>.svg`,
-    `<setting>-margin.svg` (when the bot has opponents' scores), `<setting>-length.svg`,
-    `<setting>-rules.svg`; `<setting>` is the parameter values (`greedy`, `basic-simple`)."""
+@dataclass(frozen=True)
+class Chart:
+    """One chart of a summary: its file name, what it shows (`score` of `player`, `margin`,
+    `length`, `rules`) and its SVG text."""
+
+    name: str
+    kind: str
+    player: str
+    svg: str
+
+
+def chart_files(summary: Mapping[str, Any]) -> list[Chart]:
+    """Every chart of one summary: `<setting>-score-<player>.svg`, `<setting>-margin.svg`
+    (when the bot has opponents' scores), `<setting>-length.svg`, `<setting>-rules.svg`;
+    `<setting>` is the parameter values (`greedy`, `basic-simple`)."""
     setting = chart_setting(summary["params"])
     games = summary["games"]
-    files = {}
-    for player, counts in summary["score_counts"].items():
-        files[f"{setting}-score-{_slug(player)}.svg"] = histogram_svg(
-            counts, f"{player}: score, {games} games"
+    charts = [
+        Chart(
+            f"{setting}-score-{_slug(player)}.svg",
+            "score",
+            player,
+            histogram_svg(counts, f"{player}: score, {games} games"),
         )
+        for player, counts in summary["score_counts"].items()
+    ]
     if summary.get("margin_counts"):
-        files[f"{setting}-margin.svg"] = histogram_svg(
-            summary["margin_counts"], f"margin, {games} games"
-        )
-    files[f"{setting}-length.svg"] = histogram_svg(
-        summary["length_counts"], f"decisions per game, {games} games"
-    )
-    files[f"{setting}-rules.svg"] = bar_chart_svg(
-        summary["rules_per_game"], f"rules fired per game, {games} games"
-    )
-    return files
+        margin = histogram_svg(summary["margin_counts"], f"margin, {games} games")
+        charts.append(Chart(f"{setting}-margin.svg", "margin", "", margin))
+    length = histogram_svg(summary["length_counts"], f"decisions per game, {games} games")
+    charts.append(Chart(f"{setting}-length.svg", "length", "", length))
+    rules = bar_chart_svg(summary["rules_per_game"], f"rules fired per game, {games} games")
+    charts.append(Chart(f"{setting}-rules.svg", "rules", "", rules))
+    return charts
 
 
 def chart_setting(params: Mapping[str, str]) -> str:
@@ -54,12 +67,12 @@ def chart_setting(params: Mapping[str, str]) -> str:
 
 def write_charts(summaries: list[dict[str, Any]], folder: Path) -> list[Path]:
     """Write every summary's charts into `folder`; the files written."""
-    written = []
+    written: list[Path] = []
     folder.mkdir(parents=True, exist_ok=True)
     for summary in summaries:
-        for name, svg in chart_files(summary).items():
-            path = folder / name
-            write_atomic(path, svg.encode("utf-8"))
+        for chart in chart_files(summary):
+            path = folder / chart.name
+            write_atomic(path, chart.svg.encode("utf-8"))
             written.append(path)
     return written
 

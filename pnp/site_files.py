@@ -3,7 +3,8 @@
 `starpress site build` calls `prepare` first: each game's default kits (A4 and Letter) in
 each language when missing, and the card gallery pictures with a `gallery.json` naming each
 card's picture, and the game's cover (`pnp.cover`), in `build/site-cache/<lang>/<game>/`,
-where `starpress.sitefiles` reads them.
+and each bot's simulation charts (`automa.site_charts`), where `starpress.sitefiles` reads
+them.
 """
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ GALLERY_DPI = 110
 
 
 def prepare(root: Path, langs: Iterable[str], games: Iterable[str] | None = None) -> list[Path]:
-    """Build the missing kits and draw every gallery; the files written."""
+    """Build the missing kits, draw every gallery and every bot's charts; the files written."""
+    from automa.site_charts import draw_site_charts
+
     written: list[Path] = []
     loaded = load_games(root, games)
+    written.extend(draw_site_charts(root, list(loaded)))
     for lang in langs:
         for game in loaded.values():
             for paper in PAPERS:

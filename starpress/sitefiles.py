@@ -2,7 +2,9 @@
 
 `starpress site build` (or `make`) builds the kits into `build/pnp/` and the gallery pictures
 into `build/site-cache/<lang>/<game>/` first, with a `gallery.json` naming each card's
-picture. A file not there is reported on its page with the command that builds it.
+picture, and each bot's simulation charts into `build/site-cache/automa/<game>/` with a
+`charts.json` (`automa.site_charts`). A file not there is reported on its page with the
+command that builds it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 PAPERS = ("a4", "letter")
 GALLERY_MANIFEST = "gallery.json"
 COVER = "cover.png"
+CHART_MANIFEST = "charts.json"
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,19 @@ class Asset:
 
     path: str
     source: Path
+
+
+@dataclass(frozen=True)
+class BotChart:
+    """A simulation chart of the game's bot: what it shows (`score` of `player`, `margin`,
+    `length`, `rules`) for which parameters, over how many games from which seed."""
+
+    asset: Asset
+    kind: str
+    player: str
+    params: dict[str, str]
+    games: int
+    seed: int
 
 
 @dataclass
@@ -40,12 +56,16 @@ class SiteFiles:
     """The command that draws the gallery, when it is not drawn yet."""
     cover: Asset | None = None
     """A fan of three of the game's faces (`pnp.cover`), drawn with the gallery."""
+    bot_charts: list[BotChart] = field(default_factory=list)
+    bot_charts_missing: str | None = None
+    """The command that draws the bot's charts, when the game has a bot and they are not."""
 
     def assets(self) -> list[Asset]:
         cover = [self.cover] if self.cover else []
         return [
             *self.pictures.values(),
             *cover,
+            *(chart.asset for chart in self.bot_charts),
             *self.kits,
             *self.rulebooks,
             *self.quick_references,
@@ -67,8 +87,37 @@ def gallery_folder(root: Path, game_id: str, lang: str) -> Path:
     return root / "build" / "site-cache" / lang / game_id
 
 
+def charts_folder(root: Path, game_id: str) -> Path:
+    """Where `automa.site_charts` draws a bot's charts (the same for every language)."""
+    return root / "build" / "site-cache" / "automa" / game_id
+
+
+def bot_charts(root: Path, game_id: str, files: SiteFiles) -> None:
+    """The bot's charts named in its manifest (a game without automa.yaml has none)."""
+    if not (root / "content" / game_id / "automa.yaml").is_file():
+        return
+    manifest = charts_folder(root, game_id) / CHART_MANIFEST
+    if not manifest.is_file():
+        files.bot_charts_missing = "starpress site build"
+        return
+    for entry in json.loads(manifest.read_text("utf-8")):
+        picture = manifest.parent / Path(str(entry["file"])).name
+        if picture.is_file() and picture.suffix == ".svg":
+            files.bot_charts.append(
+                BotChart(
+                    Asset(f"{game_id}/simulations/{picture.name}", picture),
+                    str(entry["kind"]),
+                    str(entry["player"]),
+                    {str(k): str(v) for k, v in dict(entry["params"]).items()},
+                    int(entry["games"]),
+                    int(entry["seed"]),
+                )
+            )
+
+
 def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
     files = SiteFiles()
+    bot_charts(root, game_id, files)
     for paper in PAPERS:
         path = kit_file(root, game_id, lang, paper)
         if path.is_file():

@@ -415,7 +415,24 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
         "commands": commands,
         "prototype": automa is not None and automa.provenance == "prototype",
         "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
+        "charts": bot_charts_view(site, page) if commands else [],
+        "charts_missing": site.files.bot_charts_missing if commands else None,
     }
+
+
+def bot_charts_view(site: GameSite, page: str) -> list[dict[str, Any]]:
+    """The bot's simulation charts (`automa.site_charts`) by setting, in manifest order."""
+    settings: dict[str, dict[str, Any]] = {}
+    folder = posixpath.dirname(page) or "."
+    for chart in site.files.bot_charts:
+        option = " ".join(f"--{name} {value}" for name, value in chart.params.items())
+        setting = settings.setdefault(
+            option,
+            {"option": option, "games": chart.games, "seed": chart.seed, "charts": []},
+        )
+        src = posixpath.relpath(chart.asset.path, folder)
+        setting["charts"].append({"kind": chart.kind, "player": chart.player, "src": src})
+    return list(settings.values())
 
 
 def glossary_view(site: GameSite, page: str) -> dict[str, Any]:

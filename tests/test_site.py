@@ -280,3 +280,49 @@ def test_the_own_game_walkthrough_is_on_the_english_site() -> None:
     page = (built_site() / "en" / "own-game" / "index.html").read_text("utf-8")
     assert "Your own game in ten minutes" in page and "starpress new" in page
     assert not (built_site() / "es" / "own-game").exists()
+
+
+BOT_CHART_ALT = {
+    "en": "Scores of bot (games per score)",
+    "it": "Punteggi di bot (partite per punteggio)",
+    "es": "Puntuaciones de bot (partidas por puntuación)",
+    "pt-BR": "Pontuações de bot (partidas por pontuação)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
+    """Each bot page shows every chart `automa.site_charts` drew (one per chart of each
+    setting), as the drawn SVG, with alt text and a caption in the page's language."""
+    from starpress.sitefiles import CHART_MANIFEST, charts_folder
+
+    for game, page, charts in (("afternova", "bot", 12), ("luna-maris", "solo", 18)):
+        folder = built_site() / lang / game / page
+        text = (folder / "index.html").read_text("utf-8")
+        images = [
+            (re.search(r'alt="([^"]*)"', tag).group(1), re.search(r'src="([^"]*)"', tag).group(1))  # type: ignore[union-attr]
+            for tag in re.findall(r"<img [^>]*simulations/[^>]*>", text)
+        ]
+        manifest = json.loads((charts_folder(ROOT, game) / CHART_MANIFEST).read_text("utf-8"))
+        assert len(images) == len(manifest) == charts, (game, len(images))
+        for alt, src in images:
+            shown = (folder / src).resolve()
+            drawn = charts_folder(ROOT, game) / Path(src).name
+            assert shown.read_bytes() == drawn.read_bytes(), src
+            assert alt and f"<figcaption>{alt}</figcaption>" in text
+        if game == "afternova":
+            assert entities.escape(BOT_CHART_ALT[lang], quote=True) in {a for a, _ in images}
+
+
+def test_a_bot_page_says_when_its_charts_are_not_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from starpress import sitefiles
+    from starpress.sitegen import build_site
+
+    monkeypatch.setattr(sitefiles, "charts_folder", lambda root, game_id: tmp_path / game_id)
+    site = build_site(ROOT, "es")
+    page = next(p.text for p in site.pages if p.path == "afternova/bot.md")
+    assert "Los gráficos de las simulaciones aún no se han generado" in page
+    assert "<code>starpress site build</code>" in page and ".svg" not in page
+    assert not [a for a in site.assets if "/simulations/" in a.path]
