@@ -1,8 +1,10 @@
 """Simulate N whole games of one bot in this process, through the one driver (`automa.simulate`);
 print games, seconds and the bot's mean score (bench/run.py reads these three).
 
-python bench/automa_sim.py afternova 2000      # the Bot and two baseline humans
-python bench/automa_sim.py luna-maris 2000     # the automaton at the advanced level
+python bench/automa_sim.py afternova 2000          # the Bot and two baseline humans
+python bench/automa_sim.py afternova-greedy 2000   # the Bot and two greedy humans
+python bench/automa_sim.py luna-maris 2000         # the automaton at the advanced level
+python bench/automa_sim.py luna-maris-greedy 2000  # … against the greedy modelled human
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ from starpress.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {
-    "afternova": ({"seats": "baseline"}, "bot"),
-    "luna-maris": ({"level": "advanced"}, "automaton"),
+    "afternova": ("afternova", {"seats": "baseline"}, "bot"),
+    "afternova-greedy": ("afternova", {"seats": "greedy"}, "bot"),
+    "luna-maris": ("luna-maris", {"level": "advanced"}, "automaton"),
+    "luna-maris-greedy": ("luna-maris", {"level": "advanced", "opponent": "greedy"}, "automaton"),
 }
 
 
-def main(game_id: str, games: int) -> None:
+def main(setting: str, games: int) -> None:
+    game_id, params, player = SETTINGS[setting]
     game = load_games(ROOT, [game_id])[game_id]
-    params, player = SETTINGS[game_id]
     start = time.perf_counter()
     summary = simulate(game, games, 1, params)
     elapsed = time.perf_counter() - start

@@ -101,7 +101,9 @@ def automa() -> None:
     """Whole simulated games of each bot, and the peak memory of the runs."""
     for game_id, label in (
         ("afternova", "Afternova Bot"),
+        ("afternova-greedy", "Afternova Bot against greedy seats"),
         ("luna-maris", "Luna Maris automaton, advanced level"),
+        ("luna-maris-greedy", "Luna Maris automaton, advanced level, greedy human"),
     ):
         results = []
         for _ in range(3):
