@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import functools
 import json
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 from automa.afternova import Blueprint
 from automa.afternova_game import AfternovaGame, Human
@@ -149,3 +152,39 @@ def test_simulate_json_has_the_statistics() -> None:
     for summary in summaries:
         assert {"margin", "win_rate", "length", "rules_per_game", "score_counts"} <= set(summary)
         assert summary["win_rate"]["win"] > 0.5
+
+
+def test_greedy_opponents_need_a_simulated_game() -> None:
+    for game, option in (("afternova", "--seats"), ("luna-maris", "--opponent")):
+        result = run_cli("automa", game, "play", option, "greedy", cwd=ROOT)
+        assert result.returncode == 2
+        assert result.stderr == f"error: {option} greedy needs --mode simulated" + (
+            " (the program plays the whole table)\n"
+            if game == "afternova"
+            else " (the program plays the human)\n"
+        )
+
+
+def test_a_greedy_luna_maris_game_replays_from_its_log(tmp_path: Path) -> None:
+    """The greedy human's answers are logged without typed text (checked against its legal
+    turns on replay), and the replay says every ruled step the game said."""
+    save = tmp_path / "game.jsonl"
+    args = ("automa", "luna-maris", "play", "--mode", "simulated", "--opponent", "greedy")
+    played = subprocess.run(
+        [sys.executable, "-m", "starpress", *args, "--auto", "--seed", "3", "--save", str(save)],
+        cwd=ROOT,
+        input="\n" * 200,  # the person presses Enter at each of the automaton's turns
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert played.returncode == 0, played.stderr
+    assert "[luna-maris.rules.solo.automaton.scoring]" in played.stdout  # played to the end
+    replayed = run_cli("automa", "luna-maris", "replay", str(save), cwd=ROOT)
+    assert replayed.returncode == 0, replayed.stderr
+    said = [line.removeprefix("> ") for line in played.stdout.splitlines() if line.endswith("]")]
+    assert said == [line for line in replayed.stdout.splitlines() if line.endswith("]")]
+    lines = save.read_text("utf-8").splitlines()
+    turns = [n for n, line in enumerate(lines) if '"human_turn"' in line]
+    assert turns and all('"raw"' not in lines[n] for n in turns)
