@@ -99,8 +99,10 @@ class SharedModel:
     """The simulated shared board: face-up rows refilled from shuffled decks, and a human.
 
     Face up: 3 food cards, 3 level-2 scientists, 3 demand tiles of each tier (2 players + 1),
-    5 module tiles. The human, on each of their turns, stands in a random module and, one
-    time in two, takes one random face-up food card, scientist or demand tile.
+    5 module tiles. The simple human (`opponent simple`, a chance node), on each of their
+    turns, stands in a random module and, one time in two, takes one random face-up food
+    card, scientist or demand tile; the greedy one (`opponent greedy`, a player answering
+    from `choices`) decides by `greedy_choice`.
     """
 
     decks: Decks
