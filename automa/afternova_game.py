@@ -31,6 +31,9 @@ from automa.afternova import (
     RULE_HELP,
     RULE_SCORING,
     RULE_SETUP,
+    RULE_SOLO_LEVELS,
+    RULE_SOLO_SCORING,
+    RULE_SOLO_SETUP,
     RULE_TURN,
     RULING_OBJECTIVE,
     Blueprint,
@@ -41,7 +44,12 @@ from automa.afternova import (
     Step,
     fragment_colours,
 )
-from automa.afternova_data import AfternovaAutoma, AfternovaBaseline
+from automa.afternova_data import (
+    AfternovaAutoma,
+    AfternovaBaseline,
+    AfternovaSolo,
+    AfternovaSoloLevel,
+)
 from automa.engine import HUMAN, Ask, Chance, Decision, Say, Script
 from automa.prng import Pcg32, Streams
 from automa.session import Speaker
@@ -65,6 +73,13 @@ class Catalogue:
     planets: tuple[tuple[dict[str, int], int], ...] = ()  # requirements, Fragment spaces
     rules: BotRules = field(default_factory=BotRules.default)
     baseline: AfternovaBaseline | None = None
+    solo: AfternovaSolo | None = None
+
+    def solo_level(self, name: str) -> AfternovaSoloLevel:
+        """A level of the solo variant by name (afternova.rules.solo.levels)."""
+        if self.solo is None:
+            raise ValueError("this bot's data has no solo variant")
+        return self.solo.levels[name or self.solo.default_level]
 
     @classmethod
     def from_game(cls, game: Game) -> Catalogue:
@@ -99,6 +114,7 @@ class Catalogue:
             tuple(planets),
             BotRules.from_content(automa),
             automa.baseline if automa else None,
+            automa.solo if automa else None,
         )
 
 
@@ -140,9 +156,24 @@ class AfternovaGame:
         voice: Speaker,
         card_label: Callable[[str], str] = str,
         seats: str = "table",
+        variant: str = "bot",
+        level: str = "",
     ) -> None:
         self.catalogue = catalogue
         self.rules = catalogue.rules
+        self.level: AfternovaSoloLevel | None = None
+        self.level_name = ""
+        if variant == "solo":  # afternova.rules.solo.levels: the level sets the Bot's numbers
+            self.level = catalogue.solo_level(level)
+            assert catalogue.solo is not None
+            self.level_name = level or catalogue.solo.default_level
+            changed = {
+                "row_size": self.level.row_size,
+                "max_completed": self.level.max_completed,
+                "objective_vp_per_icon": self.level.objective_vp_per_icon,
+                "icons_per_fragment": self.level.icons_per_fragment,
+            }
+            self.rules = BotRules(self.rules.settings.model_copy(update=changed))
         self.mode = mode
         self.seed = seed
         self.seats = seats
@@ -166,6 +197,20 @@ class AfternovaGame:
 
     def play(self) -> Script:
         yield Say("start", None, {"seed": self.seed, "mode": self.mode})
+        if self.level is not None:
+            yield Say(
+                "solo_start",
+                f"{RULE_SOLO_SETUP}; {RULE_SOLO_LEVELS}",
+                {
+                    "level": self.level_name,
+                    "row": self.level.row_size,
+                    "end": self.level.max_completed,
+                    "objective": self.level.objective_vp_per_icon,
+                    "head_start": self.level.head_start_vp,
+                    "every": self.level.bot_turn_every,
+                    "icons": self.level.icons_per_fragment,
+                },
+            )
         yield from self.setup()
         if self.seats == "baseline":
             yield from self.seat_setup()
@@ -185,6 +230,8 @@ class AfternovaGame:
         score = yield from self.final_score()
         returns = {"bot": score["total"]}
         returns.update({human.seat: human.score() for human in self.humans})
+        if self.level is not None:
+            returns.update((yield from self.solo_result(score["total"])))
         return returns
 
     def setup(self) -> Steps:  # afternova.rules.bot.setup
@@ -276,8 +323,26 @@ class AfternovaGame:
                 )
                 self.bot.completed[number - 1] = Completed(card, tuple(cost), vp, unseen=True)
         score = self.rules.score(self.bot)
-        yield Say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", score)
+        if self.level is None:
+            yield Say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", score)
+            return score
+        score["head_start"] = self.level.head_start_vp  # afternova.rules.solo.scoring
+        score["total"] += score["head_start"]
+        yield Say("score_solo", f"{RULE_SOLO_SCORING}; {RULE_SCORING}", score)
         return score
+
+    def solo_result(self, bot: int) -> Steps:  # afternova.rules.solo.scoring
+        """Who won the solo game: the person's score is asked (or the modelled one's)."""
+        if self.humans:
+            you = self.humans[0].score()
+            returns = {}
+        else:
+            you = yield Ask(HUMAN, "your_score", "ask_your_score", {}, self.parse_score)
+            returns = {"you": you}
+        # the Bot plays first, so a tie goes to the person (afternova.rules.bot.tie-break)
+        key = "solo_won" if you >= bot else "solo_lost"
+        yield Say(key, RULE_SOLO_SCORING, {"you": you, "bot": bot})
+        return returns
 
     # -- the baseline humans (seats `baseline`) -----------------------------------------
 
@@ -288,7 +353,11 @@ class AfternovaGame:
         self.streams["planets"].shuffle(self.planet_deck)
         baseline = self.baseline()
         taken = {self.bot.starship}
-        for seat, dealt in enumerate(baseline.seats_hands, 2):
+        hands = baseline.seats_hands
+        if self.level is not None:  # afternova.rules.solo.setup: one person, after the Bot
+            assert self.catalogue.solo is not None
+            hands = [self.catalogue.solo.paws]
+        for seat, dealt in enumerate(hands, 2):
             free = [
                 n for n, ship in sorted(self.catalogue.starships.items()) if ship[0] not in taken
             ]
@@ -313,8 +382,11 @@ class AfternovaGame:
         limit = self.baseline().max_rounds
         while self.rounds < limit and not self.over():
             self.rounds += 1
-            # the Bot always plays first (afternova.rules.bot.turn-order)
-            yield from self.bot_turn()
+            # the Bot always plays first (afternova.rules.bot.turn-order); in solo, only in
+            # the first of every `bot_turn_every` rounds (afternova.rules.solo.turn)
+            every = self.level.bot_turn_every if self.level else 1
+            if (self.rounds - 1) % every == 0:
+                yield from self.bot_turn()
             for human in self.humans:
                 yield from self.human_turn(human)
         if not self.over():
@@ -341,10 +413,12 @@ class AfternovaGame:
         for index, (needs, fragments) in enumerate(self.planets):
             used, missing = _cover(needs, human.paws)
             offers = [colour for colour, _ in self.rules.acceptable(self.bot, fragments)]
-            if missing > len(offers) or (self.rules.finished(self.bot) and missing):
+            per = self.rules.settings.icons_per_fragment
+            paid = -(-missing // per)  # one Fragment for every `per` icons, rounded up
+            if paid > len(offers) or (self.rules.finished(self.bot) and missing):
                 continue
             # pay the Bot with the Fragments this human wants least
-            payment = sorted(offers, key=lambda colour: wanted[colour] > 0)[:missing]
+            payment = sorted(offers, key=lambda colour: wanted[colour] > 0)[:paid]
             kept = Counter(fragments) - Counter(payment)
             found[index] = (used, payment, (sum((kept & wanted).values()), sum(kept.values())))
         return found
@@ -555,7 +629,16 @@ class AfternovaGame:
         values = dict(say.values)
         if say.key == "start":
             values["mode"] = self.text(f"mode_{values['mode']}")
-        if say.key in ("score", "status"):  # numbers and text already
+        if say.key == "solo_start":
+            values["level"] = self.text(f"level_{values['level']}")
+        if say.key in (
+            "score",
+            "score_solo",
+            "status",
+            "solo_start",
+            "solo_won",
+            "solo_lost",
+        ):  # numbers and text already
             return values
         if "colour" in values:
             values["colour"] = self.colour_word[values["colour"]]
@@ -655,6 +738,11 @@ class AfternovaGame:
             if cost:
                 return [f"blueprint-{'-'.join(cost)}-{words[-1]}", cost, int(words[-1])]
         raise ValueError(self.text("bad_blueprint", answer=raw))
+
+    def parse_score(self, raw: str) -> int:
+        if raw.strip().isdigit() and int(raw) <= 999:
+            return int(raw)
+        raise ValueError(self.text("bad_score", answer=raw))
 
     def parse_command(self, raw: str) -> str:
         commands = {
