@@ -627,6 +627,7 @@ class AfternovaGame:
     def words(self, say: Say) -> dict[str, Any]:
         """A message's values as people read them: colour words, card names."""
         values = dict(say.values)
+        values.setdefault("end", self.rules.settings.max_completed)  # the Bot's last Blueprint
         if say.key == "start":
             values["mode"] = self.text(f"mode_{values['mode']}")
         if say.key == "solo_start":
