@@ -161,6 +161,9 @@ class AfternovaGame:
     ) -> None:
         self.catalogue = catalogue
         self.rules = catalogue.rules
+        # a person's sixth Blueprint ends the game whatever the solo level does to the Bot
+        # (afternova.rules.solo.scoring)
+        self.human_limit = catalogue.rules.settings.max_completed
         self.level: AfternovaSoloLevel | None = None
         self.level_name = ""
         if variant == "solo":  # afternova.rules.solo.levels: the level sets the Bot's numbers
@@ -471,7 +474,7 @@ class AfternovaGame:
     def complete_blueprints(self, human: Human) -> Steps:
         """Every Blueprint in hand the Hold pays for, each replaced from the deck."""
         for blueprint in list(human.hand):
-            if len(human.completed) >= self.rules.settings.max_completed:
+            if len(human.completed) >= self.human_limit:
                 return
             if not Counter(blueprint.cost) - Counter(human.hold):
                 for colour in blueprint.cost:
@@ -484,7 +487,7 @@ class AfternovaGame:
                     human.hand.append(drawn)
 
     def over(self) -> bool:
-        limit = self.rules.settings.max_completed
+        limit = self.human_limit
         return self.rules.finished(self.bot) or any(len(h.completed) >= limit for h in self.humans)
 
     def baseline(self) -> AfternovaBaseline:

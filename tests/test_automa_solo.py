@@ -188,6 +188,7 @@ def test_every_solo_game_ends_and_all_40_fragments_are_always_somewhere(
     assert game.fragments() == Counter({colour: 8 for colour in COLOURS})
     assert set(returns) == {"bot", "seat-2"} and len(game.humans) == 1
     assert len(game.bot.completed) <= SOLO.levels[level].max_completed
+    assert len(game.humans[0].completed) <= 6  # a person always plays to six (base rules)
     # the Bot plays in the first of every `bot_turn_every` rounds (afternova.rules.solo.turn)
     every = SOLO.levels[level].bot_turn_every
     assert said["turn"] <= -(-game.rounds // every)
