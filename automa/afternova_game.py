@@ -290,8 +290,11 @@ class AfternovaGame:
             return
         yield Say("accepts", RULE_HELP, {"offers": offers})
         allowed = [colour for colour, _ in offers]
+        # in solo a paid Fragment may buy more than one icon (afternova.rules.solo.negotiation)
+        prompt = "ask_payment_solo" if self.level else "ask_payment"
+        icons = {"icons": self.rules.settings.icons_per_fragment}
         payment = yield Ask(
-            HUMAN, "payment", "ask_payment", {}, lambda raw: self.parse_payment(raw, allowed)
+            HUMAN, "payment", prompt, icons, lambda raw: self.parse_payment(raw, allowed)
         )
         if payment:
             yield from self.paid(payment)

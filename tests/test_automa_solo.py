@@ -287,3 +287,18 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
     assert len(mirror.completed) == level.max_completed
     # the person typed exactly the Bot's total: a tie goes to them (afternova.rules.solo.scoring)
     assert result == (str(total), str(total), WON[lang])
+
+
+def test_the_payment_question_says_what_a_fragment_buys_at_this_level(tmp_path: Path) -> None:
+    asked: list[str] = []
+    feed = iter(ANSWERS)
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return next(feed)
+
+    runner.play(
+        ROOT, "afternova", "simulated", 5, tmp_path / "g.jsonl", "it", True, False,
+        {"variant": "solo", "level": "easier"}, read=read, out=io.StringIO(),
+    )  # fmt: skip
+    assert any("ognuno vale 2 icone abilità" in prompt for prompt in asked), asked
