@@ -38,6 +38,9 @@ RULE_END = "afternova.rules.bot.end"
 RULE_SCORING = "afternova.rules.bot.scoring"
 RULE_TURN = "afternova.rules.bot.turn"
 RULE_SETUP = "afternova.rules.bot.setup"
+RULE_SOLO_SETUP = "afternova.rules.solo.setup"
+RULE_SOLO_LEVELS = "afternova.rules.solo.levels"
+RULE_SOLO_SCORING = "afternova.rules.solo.scoring"
 RULING_FACEDOWN = "afternova.clarification.bot-facedown-blueprints"
 RULING_OBJECTIVE = "afternova.clarification.secret-objective-icons"
 
@@ -53,6 +56,9 @@ class BotSettings(BaseModel):
     fragment_vp: int = 1
     objective_vp_per_icon: int = 1
     facedown_count_toward_end: bool = True
+    icons_per_fragment: int = (
+        1  # skill icons one paid Fragment buys (afternova.rules.solo.negotiation)
+    )
 
 
 def fragment_colours(icons: list[str]) -> tuple[str, ...]:
@@ -300,7 +306,8 @@ class BotRules:
 
     def helping(self, bot: Bot, payment: list[str]) -> Drawing:
         """`help` (its payment checked), asking for each Blueprint it draws."""
-        steps = [Step("helps", RULE_HELP, {"icons": len(payment), "payment": payment})]
+        icons = len(payment) * self.settings.icons_per_fragment
+        steps = [Step("helps", RULE_HELP, {"icons": icons, "payment": payment})]
         for colour in payment:
             steps += yield from self.placing(bot, colour)
         return steps

@@ -2,8 +2,10 @@
 
 Its data model is `automa.afternova_data.AfternovaAutoma`, its rules `automa.afternova`, its
 game script `automa.afternova_game`; this module says how they make games: the `seats`
-parameter (`table`, or `baseline` / `greedy` for a whole modelled table) and the policies
-of the modelled humans.
+parameter (`table`, or `baseline` / `greedy` for a whole modelled table), the `variant`
+(`bot`: the 2-player variant of the rulebook; `solo`: our prototype, one person against the
+Bot), the solo `level` (its values are the levels of automa.yaml) and the policies of the
+modelled humans.
 """
 
 from __future__ import annotations
@@ -22,6 +24,16 @@ from automa.session import Speaker
 from starpress.model import Game
 
 SEATS = ("table", *MODELLED)
+VARIANTS = ("bot", "solo")
+
+
+def levels(game: Game) -> tuple[str, ...]:
+    """The solo levels of automa.yaml, the default first."""
+    automa = game.automa
+    if not isinstance(automa, AfternovaAutoma) or automa.solo is None:
+        return ("standard",)
+    solo = automa.solo
+    return (solo.default_level, *(name for name in solo.levels if name != solo.default_level))
 
 
 @dataclass(frozen=True)
@@ -48,9 +60,16 @@ def card_label(game: Game) -> Callable[[str], str]:
 
 def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
     assert isinstance(prepared, Prepared)
-    seats = start.params.get("seats", "table")
+    params = start.params
     return AfternovaGame(
-        prepared.catalogue, start.mode, start.seed, voice, prepared.card_label, seats
+        prepared.catalogue,
+        start.mode,
+        start.seed,
+        voice,
+        prepared.card_label,
+        params.get("seats", "table"),
+        params.get("variant", "bot"),
+        params.get("level", ""),
     )
 
 
@@ -93,6 +112,17 @@ BOT = BotDefinition(
             lambda game: SEATS,
             simulate_default="baseline",
             simulated=MODELLED,
+        ),
+        Parameter(
+            "variant",
+            "bot (2 people and the Bot, from the rulebook) or solo (one person against the "
+            "Bot: our prototype variant, provenance: prototype).",
+            lambda game: VARIANTS,
+        ),
+        Parameter(
+            "level",
+            "How hard the Bot is in the solo variant (ignored by --variant bot):",
+            levels,
         ),
     ),
     check=check,

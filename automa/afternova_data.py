@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from starpress.model import Automa, Record
 
@@ -35,6 +35,36 @@ class AfternovaBaseline(Record):
     max_rounds: int = Field(ge=1, le=1000)
 
 
+class AfternovaSoloLevel(Record):
+    """One level of the solo variant (afternova.rules.solo.levels): the Bot's settings there
+    and the Victory Points it starts with."""
+
+    row_size: int = Field(ge=1, le=10)
+    max_completed: int = Field(ge=1, le=40)
+    objective_vp_per_icon: int = Field(ge=0, le=10)
+    head_start_vp: int = Field(ge=0, le=100)
+    icons_per_fragment: int = Field(ge=1, le=10)
+    """Skill icons the Bot gives for each Fragment paid (afternova.rules.solo.negotiation)."""
+    bot_turn_every: int = Field(ge=1, le=10)
+    """The Bot plays once every this many of the person's turns (afternova.rules.solo.turn)."""
+
+
+class AfternovaSolo(Record):
+    """The solo variant: one person against the Bot (a prototype of ours)."""
+
+    variant: str
+    paws: int = Field(ge=1, le=10)
+    """Hired Paws in the person's starting hand (afternova.rules.solo.setup)."""
+    default_level: str
+    levels: dict[str, AfternovaSoloLevel] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _default_is_a_level(self) -> AfternovaSolo:
+        if self.default_level not in self.levels:
+            raise ValueError(f"default_level {self.default_level!r} is not one of the levels")
+        return self
+
+
 class AfternovaAutoma(Automa):
     kind: Literal["afternova-bot"]
     bot: AfternovaBotSettings = AfternovaBotSettings()
@@ -43,3 +73,4 @@ class AfternovaAutoma(Automa):
     baseline: AfternovaBaseline
     colour_names: dict[str, list[str]] = Field(default_factory=dict)
     """Colour key -> the words a player may type for it."""
+    solo: AfternovaSolo | None = None

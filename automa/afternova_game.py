@@ -33,6 +33,9 @@ from automa.afternova import (
     RULE_HELP,
     RULE_SCORING,
     RULE_SETUP,
+    RULE_SOLO_LEVELS,
+    RULE_SOLO_SCORING,
+    RULE_SOLO_SETUP,
     RULE_TURN,
     RULING_OBJECTIVE,
     Blueprint,
@@ -43,7 +46,12 @@ from automa.afternova import (
     Step,
     fragment_colours,
 )
-from automa.afternova_data import AfternovaAutoma, AfternovaBaseline
+from automa.afternova_data import (
+    AfternovaAutoma,
+    AfternovaBaseline,
+    AfternovaSolo,
+    AfternovaSoloLevel,
+)
 from automa.engine import HUMAN, Ask, Chance, Decision, Say, Script
 from automa.prng import Pcg32, Streams
 from automa.session import Speaker
@@ -69,6 +77,13 @@ class Catalogue:
     planets: tuple[tuple[dict[str, int], int], ...] = ()  # requirements, Fragment spaces
     rules: BotRules = field(default_factory=BotRules.default)
     baseline: AfternovaBaseline | None = None
+    solo: AfternovaSolo | None = None
+
+    def solo_level(self, name: str) -> AfternovaSoloLevel:
+        """A level of the solo variant by name (afternova.rules.solo.levels)."""
+        if self.solo is None:
+            raise ValueError("this bot's data has no solo variant")
+        return self.solo.levels[name or self.solo.default_level]
 
     @classmethod
     def from_game(cls, game: Game) -> Catalogue:
@@ -103,6 +118,7 @@ class Catalogue:
             tuple(planets),
             BotRules.from_content(automa),
             automa.baseline if automa else None,
+            automa.solo if automa else None,
         )
 
 
@@ -144,9 +160,27 @@ class AfternovaGame:
         voice: Speaker,
         card_label: Callable[[str], str] = str,
         seats: str = "table",
+        variant: str = "bot",
+        level: str = "",
     ) -> None:
         self.catalogue = catalogue
         self.rules = catalogue.rules
+        # a person's sixth Blueprint ends the game whatever the solo level does to the Bot
+        # (afternova.rules.solo.scoring)
+        self.human_limit = catalogue.rules.settings.max_completed
+        self.level: AfternovaSoloLevel | None = None
+        self.level_name = ""
+        if variant == "solo":  # afternova.rules.solo.levels: the level sets the Bot's numbers
+            self.level = catalogue.solo_level(level)
+            assert catalogue.solo is not None
+            self.level_name = level or catalogue.solo.default_level
+            changed = {
+                "row_size": self.level.row_size,
+                "max_completed": self.level.max_completed,
+                "objective_vp_per_icon": self.level.objective_vp_per_icon,
+                "icons_per_fragment": self.level.icons_per_fragment,
+            }
+            self.rules = BotRules(self.rules.settings.model_copy(update=changed))
         self.mode = mode
         self.seed = seed
         self.seats = seats
@@ -170,6 +204,20 @@ class AfternovaGame:
 
     def play(self) -> Script:
         yield Say("start", None, {"seed": self.seed, "mode": self.mode})
+        if self.level is not None:
+            yield Say(
+                "solo_start",
+                f"{RULE_SOLO_SETUP}; {RULE_SOLO_LEVELS}",
+                {
+                    "level": self.level_name,
+                    "row": self.level.row_size,
+                    "end": self.level.max_completed,
+                    "objective": self.level.objective_vp_per_icon,
+                    "head_start": self.level.head_start_vp,
+                    "every": self.level.bot_turn_every,
+                    "icons": self.level.icons_per_fragment,
+                },
+            )
         yield from self.setup()
         if self.seats in MODELLED:
             yield from self.seat_setup()
@@ -189,6 +237,8 @@ class AfternovaGame:
         score = yield from self.final_score()
         returns = {"bot": score["total"]}
         returns.update({human.seat: human.score() for human in self.humans})
+        if self.level is not None:
+            returns.update((yield from self.solo_result(score["total"])))
         return returns
 
     def setup(self) -> Steps:  # afternova.rules.bot.setup
@@ -244,8 +294,11 @@ class AfternovaGame:
             return
         yield Say("accepts", RULE_HELP, {"offers": offers})
         allowed = [colour for colour, _ in offers]
+        # in solo a paid Fragment may buy more than one icon (afternova.rules.solo.negotiation)
+        prompt = "ask_payment_solo" if self.level else "ask_payment"
+        icons = {"icons": self.rules.settings.icons_per_fragment}
         payment = yield Ask(
-            HUMAN, "payment", "ask_payment", {}, lambda raw: self.parse_payment(raw, allowed)
+            HUMAN, "payment", prompt, icons, lambda raw: self.parse_payment(raw, allowed)
         )
         if payment:
             yield from self.paid(payment)
@@ -280,8 +333,26 @@ class AfternovaGame:
                 )
                 self.bot.completed[number - 1] = Completed(card, tuple(cost), vp, unseen=True)
         score = self.rules.score(self.bot)
-        yield Say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", score)
+        if self.level is None:
+            yield Say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", score)
+            return score
+        score["head_start"] = self.level.head_start_vp  # afternova.rules.solo.scoring
+        score["total"] += score["head_start"]
+        yield Say("score_solo", f"{RULE_SOLO_SCORING}; {RULE_SCORING}", score)
         return score
+
+    def solo_result(self, bot: int) -> Steps:  # afternova.rules.solo.scoring
+        """Who won the solo game: the person's score is asked (or the modelled one's)."""
+        if self.humans:
+            you = self.humans[0].score()
+            returns = {}
+        else:
+            you = yield Ask(HUMAN, "your_score", "ask_your_score", {}, self.parse_score)
+            returns = {"you": you}
+        # the Bot plays first, so a tie goes to the person (afternova.rules.bot.tie-break)
+        key = "solo_won" if you >= bot else "solo_lost"
+        yield Say(key, RULE_SOLO_SCORING, {"you": you, "bot": bot})
+        return returns
 
     # -- the baseline humans (seats `baseline`) -----------------------------------------
 
@@ -292,7 +363,11 @@ class AfternovaGame:
         self.streams["planets"].shuffle(self.planet_deck)
         baseline = self.baseline()
         taken = {self.bot.starship}
-        for seat, dealt in enumerate(baseline.seats_hands, 2):
+        hands = baseline.seats_hands
+        if self.level is not None:  # afternova.rules.solo.setup: one person, after the Bot
+            assert self.catalogue.solo is not None
+            hands = [self.catalogue.solo.paws]
+        for seat, dealt in enumerate(hands, 2):
             free = [
                 n for n, ship in sorted(self.catalogue.starships.items()) if ship[0] not in taken
             ]
@@ -317,8 +392,11 @@ class AfternovaGame:
         limit = self.baseline().max_rounds
         while self.rounds < limit and not self.over():
             self.rounds += 1
-            # the Bot always plays first (afternova.rules.bot.turn-order)
-            yield from self.bot_turn()
+            # the Bot always plays first (afternova.rules.bot.turn-order); in solo, only in
+            # the first of every `bot_turn_every` rounds (afternova.rules.solo.turn)
+            every = self.level.bot_turn_every if self.level else 1
+            if (self.rounds - 1) % every == 0:
+                yield from self.bot_turn()
             for human in self.humans:
                 yield from self.human_turn(human)
         if not self.over():
@@ -345,10 +423,12 @@ class AfternovaGame:
         for index, (needs, fragments) in enumerate(self.planets):
             used, missing = _cover(needs, human.paws)
             offers = [colour for colour, _ in self.rules.acceptable(self.bot, fragments)]
-            if missing > len(offers) or (self.rules.finished(self.bot) and missing):
+            per = self.rules.settings.icons_per_fragment
+            paid = -(-missing // per)  # one Fragment for every `per` icons, rounded up
+            if paid > len(offers) or (self.rules.finished(self.bot) and missing):
                 continue
             # pay the Bot with the Fragments this human wants least
-            payment = sorted(offers, key=lambda colour: wanted[colour] > 0)[:missing]
+            payment = sorted(offers, key=lambda colour: wanted[colour] > 0)[:paid]
             kept = Counter(fragments) - Counter(payment)
             found[index] = (used, payment, (sum((kept & wanted).values()), sum(kept.values())))
         return found
@@ -401,7 +481,7 @@ class AfternovaGame:
     def complete_blueprints(self, human: Human) -> Steps:
         """Every Blueprint in hand the Hold pays for, each replaced from the deck."""
         for blueprint in list(human.hand):
-            if len(human.completed) >= self.rules.settings.max_completed:
+            if len(human.completed) >= self.human_limit:
                 return
             if not Counter(blueprint.cost) - Counter(human.hold):
                 for colour in blueprint.cost:
@@ -414,7 +494,7 @@ class AfternovaGame:
                     human.hand.append(drawn)
 
     def over(self) -> bool:
-        limit = self.rules.settings.max_completed
+        limit = self.human_limit
         return self.rules.finished(self.bot) or any(len(h.completed) >= limit for h in self.humans)
 
     def baseline(self) -> AfternovaBaseline:
@@ -557,9 +637,19 @@ class AfternovaGame:
     def words(self, say: Say) -> dict[str, Any]:
         """A message's values as people read them: colour words, card names."""
         values = dict(say.values)
+        values.setdefault("end", self.rules.settings.max_completed)  # the Bot's last Blueprint
         if say.key == "start":
             values["mode"] = self.text(f"mode_{values['mode']}")
-        if say.key in ("score", "status"):  # numbers and text already
+        if say.key == "solo_start":
+            values["level"] = self.text(f"level_{values['level']}")
+        if say.key in (
+            "score",
+            "score_solo",
+            "status",
+            "solo_start",
+            "solo_won",
+            "solo_lost",
+        ):  # numbers and text already
             return values
         if "colour" in values:
             values["colour"] = self.colour_word[values["colour"]]
@@ -659,6 +749,11 @@ class AfternovaGame:
             if cost:
                 return [f"blueprint-{'-'.join(cost)}-{words[-1]}", cost, int(words[-1])]
         raise ValueError(self.text("bad_blueprint", answer=raw))
+
+    def parse_score(self, raw: str) -> int:
+        if raw.strip().isdigit() and int(raw) <= 999:
+            return int(raw)
+        raise ValueError(self.text("bad_score", answer=raw))
 
     def parse_command(self, raw: str) -> str:
         commands = {

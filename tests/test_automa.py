@@ -350,7 +350,8 @@ def test_simulate_command_json(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     [summary] = json.loads(result.stdout)
-    assert summary["games"] == 30 and summary["params"] == BASELINE
+    assert summary["games"] == 30
+    assert summary["params"] == {**BASELINE, "variant": "bot", "level": "standard"}
     assert "round_limit" not in summary["said_per_game"]  # every game ended by the rules
     assert summary["said_per_game"]["to_blueprint"] > 0
     assert set(summary["scores"]) == {"bot", "seat-2", "seat-3"}
