@@ -148,7 +148,8 @@ def test_simulate_json_has_the_statistics() -> None:
     )
     assert result.returncode == 0, result.stderr
     summaries = json.loads(result.stdout)  # `all`: the seats a simulation can play
-    assert [s["params"] for s in summaries] == [{"seats": "baseline"}, {"seats": "greedy"}]
+    assert [s["params"]["seats"] for s in summaries] == ["baseline", "greedy"]
+    assert all(s["params"]["variant"] == "bot" for s in summaries)
     for summary in summaries:
         assert {"margin", "win_rate", "length", "rules_per_game", "score_counts"} <= set(summary)
         assert summary["win_rate"]["win"] > 0.5
