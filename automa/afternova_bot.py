@@ -118,11 +118,13 @@ BOT = BotDefinition(
             "bot (2 people and the Bot, from the rulebook) or solo (one person against the "
             "Bot: our prototype variant, provenance: prototype).",
             lambda game: VARIANTS,
+            charted=False,
         ),
         Parameter(
             "level",
             "How hard the Bot is in the solo variant (ignored by --variant bot):",
             levels,
+            charted=False,
         ),
     ),
     check=check,

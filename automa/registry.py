@@ -33,6 +33,9 @@ class Parameter:
     simulated: tuple[str, ...] | None = None
     """The values a simulation can play, so what `all` means (default: every value);
     Afternova's `table` seats need people, so its `all` is `baseline` and `greedy`."""
+    charted: bool = True
+    """Whether the site's charts show every value (else only the default): Afternova's
+    `variant` and solo `level` have their own page and would multiply the bot page's charts."""
 
     def values(self, game: Game) -> tuple[str, ...]:
         return self.choices(game)

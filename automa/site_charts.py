@@ -36,7 +36,7 @@ def draw_site_charts(root: Path, games: Iterable[str] | None = None) -> list[Pat
         folder = charts_folder(root, game.id)
         folder.mkdir(parents=True, exist_ok=True)
         entries = []
-        everything = {parameter.name: "all" for parameter in bot.parameters}
+        everything = {parameter.name: "all" for parameter in bot.parameters if parameter.charted}
         for params in settings_to_run(game, bot, everything):
             summary = simulate(game, SITE_GAMES, SITE_SEED, params)
             for chart in chart_files(summary):
