@@ -88,7 +88,8 @@ class Blueprint:
 
     @property
     def complete(self) -> bool:
-        return not self.free()
+        # every covering Fragment fits a free icon (`accepts`), so counting is enough
+        return len(self.covered) >= len(self.cost)
 
 
 @dataclass
@@ -276,16 +277,23 @@ class BotRules:
         Payments are placed one after the other, so two fragments of one colour are both
         acceptable only if the Bot's Blueprints have two free icons of that colour.
         """
-        free = Counter[str]()
-        for blueprint in bot.row:
-            free += blueprint.free()
+        return self.taken(self.free_icons(bot), planet)
+
+    @staticmethod
+    def free_icons(bot: Bot) -> list[dict[str, int]]:
+        """The free icons of the Bot's row, per Blueprint and colour (plain counting: the
+        simulation asks `acceptable` for every Planet of every turn)."""
+        return [{c: b.cost.count(c) - b.covered.count(c) for c in set(b.cost)} for b in bot.row]
+
+    @staticmethod
+    def taken(free: list[dict[str, int]], planet: list[str]) -> list[tuple[str, int]]:
+        """`acceptable` given the row's `free_icons` (left untouched)."""
+        left = [dict(icons) for icons in free]
         taken: list[tuple[str, int]] = []
-        trial = [Blueprint(b.card, b.cost, b.vp, list(b.covered)) for b in bot.row]
         for colour in planet:
-            if free[colour] > 0:
-                free[colour] -= 1
-                index = next(i for i, b in enumerate(trial) if b.accepts(colour))
-                trial[index].covered.append(colour)
+            index = next((i for i, icons in enumerate(left) if icons.get(colour, 0) > 0), -1)
+            if index >= 0:
+                left[index][colour] -= 1
                 taken.append((colour, index + 1))
         return taken
 

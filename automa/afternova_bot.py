@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from automa.afternova_competent import competent_market, competent_turn
 from automa.afternova_data import AfternovaAutoma
 from automa.afternova_game import MODELLED, AfternovaGame, Catalogue
 from automa.afternova_greedy import greedy_turn
@@ -87,8 +88,19 @@ def greedy(state: State, ask: Ask) -> str:
     return greedy_turn(program, ask.player, tuple(str(action) for action in ask.legal))
 
 
+def competent(state: State, ask: Ask) -> str:
+    """A competent human's turn or Market pick (README: the competent player)."""
+    program = getattr(state, "program", None)
+    assert isinstance(program, AfternovaGame) and ask.legal is not None
+    legal = tuple(str(action) for action in ask.legal)
+    if ask.key == "market":
+        return competent_market(program, ask.player, legal)
+    return competent_turn(program, ask.player, legal)
+
+
 def policies(start: Start) -> Mapping[str, Policy]:
-    policy = greedy if start.params.get("seats") == "greedy" else baseline
+    seats = start.params.get("seats")
+    policy = {"greedy": greedy, "competent": competent}.get(str(seats), baseline)
     return {f"seat-{seat}": policy for seat in range(2, 6)}
 
 
@@ -108,7 +120,8 @@ BOT = BotDefinition(
     parameters=(
         Parameter(
             "seats",
-            "table (people play their own turns), baseline or greedy (modelled humans; simulated).",
+            "table (people play their own turns), baseline, greedy or competent (modelled "
+            "humans; simulated).",
             lambda game: SEATS,
             simulate_default="baseline",
             simulated=MODELLED,

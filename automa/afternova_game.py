@@ -22,6 +22,7 @@ Every answer and every draw is a decision of the state, so the log replays the g
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ from starpress.text import Token, counted_icons, icon_ids
 
 Steps = Generator[Decision | Say, Any, Any]
 """A part of the game script (yields decisions and messages, returns its result)."""
-MODELLED = ("baseline", "greedy")
+MODELLED = ("baseline", "greedy", "competent")
 """The `seats` values where the program models the whole table (their policies differ)."""
 Extraction = tuple[list[tuple[str, ...]], list[str], tuple[int, int]]
 """A Planet a human can take: Hired Paws played, payment to the Bot, value to them."""
@@ -199,6 +200,10 @@ class AfternovaGame:
         self.planet_deck: list[int] = []
         self.rounds = 0
         self.offered: dict[int, Extraction] = {}  # the seat to play: what it may extract
+        # the face-up Market (seats `competent` only): Hired Paw indexes, Blueprint numbers
+        self.market_paws: list[int] = []
+        self.market_blueprints: list[int] = []
+        self.paws_played: list[int] = []  # afternova.rules.supply: reshuffled when needed
 
     # -- the game -----------------------------------------------------------------------
 
@@ -387,6 +392,8 @@ class AfternovaGame:
             self.humans.append(human)
         for _ in range(baseline.planets_face_up):
             yield from self.reveal_planet()
+        if self.seats == "competent":
+            yield from self.refill_market()
 
     def table_rounds(self) -> Steps:
         limit = self.baseline().max_rounds
@@ -418,19 +425,23 @@ class AfternovaGame:
 
     def extractions(self, human: Human) -> dict[int, Extraction]:
         """The Planets this human can take: Hired Paws played, payment, value to them."""
-        wanted = _wanted(human)
+        wanted = _wanted(human.hand, human.hold)
+        free = self.rules.free_icons(self.bot)
         found = {}
         for index, (needs, fragments) in enumerate(self.planets):
             used, missing = _cover(needs, human.paws)
-            offers = [colour for colour, _ in self.rules.acceptable(self.bot, fragments)]
+            offers = [colour for colour, _ in self.rules.taken(free, fragments)]
             per = self.rules.settings.icons_per_fragment
             paid = -(-missing // per)  # one Fragment for every `per` icons, rounded up
             if paid > len(offers) or (self.rules.finished(self.bot) and missing):
                 continue
             # pay the Bot with the Fragments this human wants least
-            payment = sorted(offers, key=lambda colour: wanted[colour] > 0)[:paid]
-            kept = Counter(fragments) - Counter(payment)
-            found[index] = (used, payment, (sum((kept & wanted).values()), sum(kept.values())))
+            payment = sorted(offers, key=lambda colour: wanted.get(colour, 0) > 0)[:paid]
+            kept = list(fragments)
+            for colour in payment:
+                kept.remove(colour)
+            useful = sum(min(kept.count(c), n) for c, n in wanted.items())
+            found[index] = (used, payment, (useful, len(kept)))
         return found
 
     def baseline_turn(self, seat: str) -> str:
@@ -448,25 +459,18 @@ class AfternovaGame:
         _needs, fragments = self.planets.pop(index)
         for paw in used:
             human.paws.remove(paw)
+            self.paws_played.append(self.catalogue.paws.index(paw))
         if payment:  # afternova.rules.bot.help
             for colour in payment:
                 fragments.remove(colour)
             yield from self.paid(payment)
-        wanted = _wanted(human)
-        for colour in sorted(fragments, key=lambda c: wanted[c] <= 0):  # wanted ones first
-            if len(human.hold) < human.capacity:
-                human.hold.append(colour)
-                continue
-            spare = next((c for c in human.hold if wanted[c] <= 0), None)
-            if wanted[colour] > 0 and spare is not None:  # swap a useless one out
-                human.hold.remove(spare)
-                human.hold.append(colour)
-                colour = spare
-            self.beside_bag.append(colour)
-            wanted = _wanted(human)
+        self.beside_bag += load_hold(human.hand, human.hold, human.capacity, fragments)
         yield from self.reveal_planet()
 
     def market(self, human: Human) -> Steps:
+        if self.seats == "competent":
+            yield from self.face_up_market(human)
+            return
         baseline = self.baseline()
         for _ in range(baseline.market_draw):
             if self.paw_deck and len(human.paws) < baseline.hand_limit:
@@ -478,12 +482,56 @@ class AfternovaGame:
             if drawn:
                 human.hand.append(drawn)
 
+    def face_up_market(self, human: Human) -> Steps:
+        """afternova.rules.actions.market: up to 3 of the 8 face-up cards (Hired Paws `p1`…
+        and Blueprints `b1`…), within the hand limit; then both rows are refilled. The
+        model never refreshes a row."""
+        room = self.baseline().hand_limit - len(human.paws) - len(human.hand)
+        cards = [f"p{i}" for i in range(1, len(self.market_paws) + 1)]
+        cards += [f"b{i}" for i in range(1, len(self.market_blueprints) + 1)]
+        legal = tuple(
+            " ".join(pick) for pick in itertools.combinations(cards, max(0, min(3, room)))
+        )
+        pick = yield Ask(
+            human.seat,
+            "market",
+            "ask_turn",
+            {},
+            functools.partial(_choice, legal),
+            legal,
+            False,
+        )
+        paws = [self.market_paws[int(c[1:]) - 1] for c in str(pick).split() if c[0] == "p"]
+        drawn = [self.market_blueprints[int(c[1:]) - 1] for c in str(pick).split() if c[0] == "b"]
+        for index in paws:
+            self.market_paws.remove(index)
+            human.paws.append(self.catalogue.paws[index])
+        for number in drawn:
+            self.market_blueprints.remove(number)
+            original = self.catalogue.blueprints[number]
+            human.hand.append(Blueprint(original.card, original.cost, original.vp))
+        yield from self.refill_market()
+
+    def refill_market(self) -> Steps:
+        """afternova.rules.actions.market.refill: both face-up rows back to 4 cards."""
+        while len(self.market_paws) < 4 and (self.paw_deck or self.paws_played):
+            if not self.paw_deck:  # afternova.rules.supply: played Hired Paws reshuffled
+                self.paw_deck, self.paws_played = sorted(self.paws_played), []
+                self.streams["hired-paws"].shuffle(self.paw_deck)
+            index = yield Chance("hired_paw", self.next_paw)
+            self.paw_deck.remove(index)
+            self.market_paws.append(index)
+        while len(self.market_blueprints) < 4 and self.deck:
+            number = yield Chance("blueprint", self.next_blueprint)
+            self.deck.remove(number)
+            self.market_blueprints.append(number)
+
     def complete_blueprints(self, human: Human) -> Steps:
         """Every Blueprint in hand the Hold pays for, each replaced from the deck."""
         for blueprint in list(human.hand):
             if len(human.completed) >= self.human_limit:
                 return
-            if not Counter(blueprint.cost) - Counter(human.hold):
+            if pays(human.hold, blueprint.cost):
                 for colour in blueprint.cost:
                     human.hold.remove(colour)
                     self.beside_bag.append(colour)
@@ -784,22 +832,51 @@ def _choice(legal: tuple[str, ...], raw: str) -> str:
     raise ValueError(f"'{raw}': {', '.join(legal)}")
 
 
-def _wanted(human: Human) -> Counter[str]:
-    """Colours the human's Blueprints in hand still need beyond its Hold."""
-    need: Counter[str] = Counter()
-    for blueprint in human.hand:
-        need |= Counter(blueprint.cost)
-    return need - Counter(human.hold)
+def _wanted(hand: list[Blueprint], hold: list[str]) -> dict[str, int]:
+    """Colours the Blueprints in hand still need beyond the Hold (only those still needed
+    are keys; plain counting, as the simulation asks this every turn)."""
+    need: dict[str, int] = {}
+    for blueprint in hand:
+        for colour in set(blueprint.cost):
+            need[colour] = max(need.get(colour, 0), blueprint.cost.count(colour))
+    wanted = {c: n - hold.count(c) for c, n in need.items()}
+    return {c: n for c, n in wanted.items() if n > 0}
+
+
+def load_hold(hand: list[Blueprint], hold: list[str], capacity: int, taken: list[str]) -> list[str]:
+    """Load Fragments taken from a Planet into a modelled human's Hold (changed in place),
+    wanted ones first, up to its capacity, a wanted one swapped for a useless one; return
+    the Fragments that go beside the bag."""
+    left = []
+    wanted = _wanted(hand, hold)
+    for colour in sorted(taken, key=lambda c: c not in wanted):  # wanted ones first
+        if len(hold) < capacity:
+            hold.append(colour)
+            continue
+        spare = next((c for c in hold if c not in wanted), None)
+        if colour in wanted and spare is not None:  # swap a useless one out
+            hold.remove(spare)
+            hold.append(colour)
+            colour = spare
+        left.append(colour)
+        wanted = _wanted(hand, hold)
+    return left
+
+
+def pays(hold: list[str], cost: tuple[str, ...]) -> bool:
+    """Whether a Hold holds every Fragment of a cost."""
+    return all(cost.count(colour) <= hold.count(colour) for colour in set(cost))
 
 
 def _cover(needs: dict[str, int], paws: list[tuple[str, ...]]) -> tuple[list[tuple[str, ...]], int]:
     """Hired Paws to play for a Planet's needs (most useful first) and the icons still missing."""
-    remaining = Counter(needs)
+    remaining = dict(needs)  # plain counting: the simulation asks this for every Planet
     used = []
-    for paw in sorted(paws, key=lambda p: -sum(1 for s in p if remaining[s] > 0)):
-        if not +remaining:
+    for paw in sorted(paws, key=lambda p: -sum(1 for s in p if remaining.get(s, 0) > 0)):
+        if not any(count > 0 for count in remaining.values()):
             break
-        if any(remaining[skill] > 0 for skill in paw):
+        if any(remaining.get(skill, 0) > 0 for skill in paw):
             used.append(paw)
-            remaining.subtract(paw)
+            for skill in paw:
+                remaining[skill] = remaining.get(skill, 0) - 1
     return used, sum(v for v in remaining.values() if v > 0)

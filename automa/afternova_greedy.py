@@ -15,6 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from automa.afternova import Blueprint
+from automa.afternova_game import load_hold
 
 if TYPE_CHECKING:
     from automa.afternova_game import AfternovaGame, Human
@@ -34,33 +35,15 @@ def greedy_turn(game: AfternovaGame, seat: str, legal: tuple[str, ...]) -> str:
         else:
             index = int(action.removeprefix("planet-")) - 1
             used, payment, _value = game.offered[index]
-            hold = held_after(
-                human, list(human.hold), Counter(game.planets[index][1]) - Counter(payment)
-            )
+            hold, taken = list(human.hold), list(game.planets[index][1])
+            for colour in payment:
+                taken.remove(colour)
+            load_hold(human.hand, hold, human.capacity, taken)
             kept = -len(used)
         value = (*worth(human, hold, game.rules.settings.max_completed), kept)
         if value > best_value:
             best, best_value = action, value
     return best
-
-
-def held_after(human: Human, hold: list[str], taken: Counter[str]) -> list[str]:
-    """The Hold after taking `taken` into it, loaded as `AfternovaGame.extract` loads it:
-    wanted Fragments first, up to capacity, a wanted one swapped for a useless one."""
-    need: Counter[str] = Counter()
-    for blueprint in human.hand:
-        need |= Counter(blueprint.cost)
-    wanted = need - Counter(hold)
-    for colour in sorted(taken.elements(), key=lambda c: wanted[c] <= 0):
-        if len(hold) < human.capacity:
-            hold.append(colour)
-            continue
-        spare = next((c for c in hold if wanted[c] <= 0), None)
-        if wanted[colour] > 0 and spare is not None:
-            hold.remove(spare)
-            hold.append(colour)
-        wanted = need - Counter(hold)
-    return hold
 
 
 def worth(human: Human, hold: list[str], max_completed: int) -> Value:

@@ -361,12 +361,12 @@ def test_unknown_parameter_values_are_one_line_errors() -> None:
     for args, message in (
         (
             ["play", "--seats", "crowd"],
-            "error: --seats must be one of table, baseline, greedy (got 'crowd')",
+            "error: --seats must be one of table, baseline, greedy, competent (got 'crowd')",
         ),
         (["play", "--seats", "baseline"], "error: --seats baseline needs --mode simulated"),
         (
             ["simulate", "--seats", "x"],
-            "error: --seats must be one of table, baseline, greedy, all",
+            "error: --seats must be one of table, baseline, greedy, competent, all",
         ),
         (["play", "--mode", "god"], "error: --mode must be table or simulated (got 'god')"),
     ):

@@ -4,15 +4,16 @@ Maris's simple and greedy human, and the statistics `simulate` reports over them
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 from automa.afternova import Blueprint
-from automa.afternova_game import AfternovaGame, Human
-from automa.afternova_greedy import held_after, worth
+from automa.afternova_competent import competent_market, hold_value
+from automa.afternova_game import AfternovaGame, Human, load_hold
+from automa.afternova_greedy import worth
 from automa.driver import Driver
 from automa.engine import Ask, ScriptState, State
 from automa.luna_maris_game import MODULES, OPPONENT, LunaMarisGame
@@ -54,13 +55,10 @@ def whole_game(game_id: str, seed: int, params: dict[str, str]) -> tuple[State, 
 
 def test_the_greedy_estimate_counts_completed_blueprints_then_progress() -> None:
     human = Human("seat-2", 4, ("purple",), hand=[Blueprint("b", ("purple", "green"), 3)])
-    # a wanted green first, then what fits: the Hold holds 4
-    assert held_after(human, ["purple"], Counter(black=2, green=1)) == [
-        "purple",
-        "green",
-        "black",
-        "black",
-    ]
+    # a wanted green first, then what fits: the Hold holds 4, the last black is left
+    hold = ["purple"]
+    assert load_hold(human.hand, hold, 4, ["black", "black", "green", "black"]) == ["black"]
+    assert hold == ["purple", "green", "black", "black"]
     # purple + green pay for the Blueprint: 3 VP + 1 for its objective icon, nothing left
     assert worth(human, ["purple", "green"], 6) == (4, 0, 0)
     assert worth(human, ["purple", "black"], 6) == (0, 1, 2)
@@ -69,7 +67,9 @@ def test_the_greedy_estimate_counts_completed_blueprints_then_progress() -> None
 
 def test_a_full_hold_swaps_a_useless_fragment_for_a_wanted_one() -> None:
     human = Human("seat-2", 2, (), hand=[Blueprint("b", ("white",), 2)])
-    assert sorted(held_after(human, ["black", "orange"], Counter(white=1))) == ["orange", "white"]
+    hold = ["black", "orange"]
+    assert load_hold(human.hand, hold, 2, ["white"]) == ["black"]
+    assert sorted(hold) == ["orange", "white"]
 
 
 def test_greedy_seats_score_more_than_baseline_seats_against_the_same_bot() -> None:
@@ -88,6 +88,45 @@ def test_greedy_seats_answer_with_legal_actions_and_replay() -> None:
     assert clone.history() == state.history() and clone.returns() == state.returns()
     program = getattr(state, "program", None)
     assert isinstance(program, AfternovaGame) and program.seats == "greedy"
+
+
+def test_the_competent_value_counts_points_first_then_wanted_fragments() -> None:
+    human = Human("seat-2", 4, ("purple",), hand=[Blueprint("b", ("purple", "green"), 3)])
+    # 3 VP + 1 objective icon, at 4 each; the black left over is kept (0.25)
+    assert hold_value(human, ["purple", "green", "black"], 6) == 16.25
+    # nothing completes: one wanted purple (1.5) and two kept Fragments (0.5)
+    assert hold_value(human, ["purple", "black"], 6) == 2.0
+
+
+def test_the_competent_market_picks_what_fits_its_hold_and_the_planets() -> None:
+    state, asked = whole_game("afternova", 8, {"seats": "competent", "variant": "solo"})
+    markets = [ask for ask in asked if ask.key == "market"]
+    assert markets and all(ask.legal for ask in markets)
+    program = getattr(state, "program", None)
+    assert isinstance(program, AfternovaGame)
+    human = program.humans[0]
+    assert len(human.paws) + len(human.hand) <= program.baseline().hand_limit
+    # the pick is a legal action even when the hand has room for fewer than 3 cards
+    human.paws = [("piloting",)] * 7
+    room = program.baseline().hand_limit - len(human.paws) - len(human.hand)
+    cards = [f"p{i}" for i in range(1, 5)] + [f"b{i}" for i in range(1, 5)]
+    legal = tuple(" ".join(p) for p in itertools.combinations(cards, max(0, min(3, room))))
+    assert competent_market(program, human.seat, legal) in legal
+
+
+def test_competent_seats_beat_greedy_ones_and_make_the_bot_fallible() -> None:
+    greedy = simulate(AFTERNOVA, 200, 11, {"seats": "greedy", "variant": "solo"})
+    competent = simulate(AFTERNOVA, 200, 11, {"seats": "competent", "variant": "solo"})
+    assert competent["scores"]["seat-2"]["mean"] > greedy["scores"]["seat-2"]["mean"] + 4
+    # the standard level is calibrated on this player: it wins a real share of games
+    assert 0.3 <= competent["win_rate"]["loss"] <= 0.7
+
+
+def test_competent_seats_answer_with_legal_actions_and_replay() -> None:
+    state, asked = whole_game("afternova", 5, {"seats": "competent"})
+    assert {ask.key for ask in asked} == {"turn", "market"}
+    clone = state.clone()
+    assert clone.history() == state.history() and clone.returns() == state.returns()
 
 
 # -- Luna Maris: the greedy human ----------------------------------------------------------
@@ -148,7 +187,7 @@ def test_simulate_json_has_the_statistics() -> None:
     )
     assert result.returncode == 0, result.stderr
     summaries = json.loads(result.stdout)  # `all`: the seats a simulation can play
-    assert [s["params"]["seats"] for s in summaries] == ["baseline", "greedy"]
+    assert [s["params"]["seats"] for s in summaries] == ["baseline", "greedy", "competent"]
     assert all(s["params"]["variant"] == "bot" for s in summaries)
     for summary in summaries:
         assert {"margin", "win_rate", "length", "rules_per_game", "score_counts"} <= set(summary)

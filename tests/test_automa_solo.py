@@ -102,12 +102,12 @@ def test_a_resumed_solo_game_equals_an_uninterrupted_one(level: str, tmp_path: P
 def test_the_level_changes_the_bot_as_the_yaml_says(tmp_path: Path) -> None:
     easier = play("easier", ANSWERS, tmp_path / "e.jsonl")
     harder = play("harder", ANSWERS, tmp_path / "h.jsonl")
-    # easier: a paid Fragment buys 2 icons; harder: 4 Blueprints in the row, 5 VP head start
+    # easier: a paid Fragment buys 2 icons, the objective scores nothing, the Bot plays
+    # every 3rd round; harder: the 2-player Bot as it is
     assert "Il Bot fornisce 4 icone abilità e riceve arancione nero." in easier
     assert "Il Bot fornisce 2 icone abilità e riceve arancione nero." in harder
-    assert "Progetto «" in harder and "in posizione 4 della fila del Bot" in harder
-    assert "in posizione 4 della fila del Bot" not in easier.split("[b] turno")[0]
-    assert "+ vantaggio 5 = " in harder and "+ vantaggio 0 = " in easier
+    assert "+ obiettivo 0 + " in easier
+    assert "ogni 3 giri" in easier and "ogni 3 giri" not in harder
 
 
 def test_at_the_table_the_person_gives_their_score_and_hears_who_won(tmp_path: Path) -> None:
@@ -231,10 +231,14 @@ WON = {"it": "hai vinto", "en": "you win"}
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path) -> None:
     catalogue = Catalogue.from_game(GAME)
-    level = SOLO.levels["harder"]  # 4 Blueprints in the row, 2 VP per objective icon, +5 VP
+    level = SOLO.levels["harder"]
     rules = BotRules(
         BotRules.from_content(GAME.automa).settings.model_copy(
-            update={"row_size": level.row_size, "objective_vp_per_icon": 2}
+            update={
+                "row_size": level.row_size,
+                "objective_vp_per_icon": level.objective_vp_per_icon,
+                "max_completed": level.max_completed,
+            }
         )
     )
     numbers = iter(range(1, 41))
