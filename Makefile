@@ -51,7 +51,7 @@ pytest: $(TESTSTAMP)
 	$(BIN)/pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py $(PARTS)
 
 serve: $(STAMP)
 	$(BIN)/starpress site serve --lang $(or $(LANG_CODE),en)

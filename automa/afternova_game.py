@@ -427,12 +427,12 @@ class AfternovaGame:
         """The Planets this human can take: Hired Paws played, payment, value to them."""
         wanted = _wanted(human.hand, human.hold)
         free = self.rules.free_icons(self.bot)
+        per = self.rules.settings.icons_per_fragment
         found = {}
         for index, (needs, fragments) in enumerate(self.planets):
             used, missing = _cover(needs, human.paws)
-            offers = [colour for colour, _ in self.rules.taken(free, fragments)]
-            per = self.rules.settings.icons_per_fragment
             paid = -(-missing // per)  # one Fragment for every `per` icons, rounded up
+            offers = [colour for colour, _ in self.rules.taken(free, fragments)] if paid else []
             if paid > len(offers) or (self.rules.finished(self.bot) and missing):
                 continue
             # pay the Bot with the Fragments this human wants least

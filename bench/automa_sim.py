@@ -1,8 +1,10 @@
 """Simulate N whole games of one bot in this process, through the one driver (`automa.simulate`);
-print games, seconds and the bot's mean score (bench/run.py reads these three).
+print games, CPU seconds of this process and the bot's mean score (bench/run.py reads these
+three). CPU time, not wall time: games per second per core, steady on a shared machine.
 
 python bench/automa_sim.py afternova 2000          # the Bot and two baseline humans
 python bench/automa_sim.py afternova-greedy 2000   # the Bot and two greedy humans
+python bench/automa_sim.py afternova-solo 2000     # solo, standard level, competent human
 python bench/automa_sim.py luna-maris 2000         # the automaton at the advanced level
 python bench/automa_sim.py luna-maris-greedy 2000  # … against the greedy modelled human
 """
@@ -20,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {
     "afternova": ("afternova", {"seats": "baseline"}, "bot"),
     "afternova-greedy": ("afternova", {"seats": "greedy"}, "bot"),
+    "afternova-solo": ("afternova", {"seats": "competent", "variant": "solo"}, "bot"),
     "luna-maris": ("luna-maris", {"level": "advanced"}, "automaton"),
     "luna-maris-greedy": ("luna-maris", {"level": "advanced", "opponent": "greedy"}, "automaton"),
 }
@@ -28,9 +31,9 @@ SETTINGS = {
 def main(setting: str, games: int) -> None:
     game_id, params, player = SETTINGS[setting]
     game = load_games(ROOT, [game_id])[game_id]
-    start = time.perf_counter()
+    start = time.process_time()
     summary = simulate(game, games, 1, params)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     print(games, elapsed, summary["scores"][player]["mean"])
 
 

@@ -324,7 +324,9 @@ class _GameLoader:
                 field = next((part for part in reversed(loc) if isinstance(part, str)), "")
                 if not isinstance(value, str):
                     continue
-                if field in _ID_LIST_FIELDS or field == "variant":
+                # a bot page's options (`automa.pages.<id>.play`) may name a `variant` option
+                options = len(loc) > 3 and loc[1] == "pages"
+                if field in _ID_LIST_FIELDS or (field == "variant" and not options):
                     self._check_target(path, located, loc, value, info.id, ids, field)
                 elif field == "source" and value not in sources:
                     self._report(

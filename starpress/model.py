@@ -344,6 +344,15 @@ class Card(Record):
 # -- bots as data (content/<game>/automa.yaml); `kind` says which bot reads them ----------
 
 
+class AutomaPage(Record):
+    """Another variant the same bot plays, with the options that select it: `play` for the
+    commands its site page shows, `charts` for the simulations charted there (a value `all`
+    charts every value of that option)."""
+
+    play: dict[str, str] = {}
+    charts: dict[str, str] = {}
+
+
 class Automa(Record):
     """What every bot's data has: the variant it plays, whose design it is, what it says."""
 
@@ -351,6 +360,8 @@ class Automa(Record):
     """Which bot reads this data: a kind registered in `starpress.bots`."""
     variant: str
     provenance: Provenance = "rulebook"
+    pages: dict[str, AutomaPage] = {}
+    """Variant id -> another variant page of the site that plays this bot (Afternova solo)."""
     messages: dict[str, Text] = {}
     """The bot's messages in the source language, `{name}` placeholders filled by its rules."""
 

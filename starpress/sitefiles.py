@@ -30,7 +30,8 @@ class Asset:
 @dataclass(frozen=True)
 class BotChart:
     """A simulation chart of the game's bot: what it shows (`score` of `player`, `margin`,
-    `length`, `rules`) for which parameters, over how many games from which seed."""
+    `length`, `rules`) for which parameters, over how many games from which seed, on which
+    variant's page."""
 
     asset: Asset
     kind: str
@@ -38,6 +39,7 @@ class BotChart:
     params: dict[str, str]
     games: int
     seed: int
+    page: str
 
 
 @dataclass
@@ -111,6 +113,7 @@ def bot_charts(root: Path, game_id: str, files: SiteFiles) -> None:
                     {str(k): str(v) for k, v in dict(entry["params"]).items()},
                     int(entry["games"]),
                     int(entry["seed"]),
+                    str(entry["page"]),
                 )
             )
 

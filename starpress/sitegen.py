@@ -402,10 +402,18 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
     sections = [s for s in game.rules if s.id in variant.rules]
     automa = game.automa
     commands = []
+    command = f"starpress automa {game.id}"
     if automa is not None and automa.variant == variant_id:
         level = " --level basic" if getattr(automa, "levels", None) else ""
-        command = f"starpress automa {game.id}"
         commands = [f"{command} play{level} --lang {site.lang}", f"{command} simulate --games 1000"]
+    elif automa is not None and variant_id in automa.pages:  # another variant of the bot
+        options = automa.pages[variant_id]
+        play = "".join(f" --{name} {value}" for name, value in options.play.items())
+        charts = "".join(f" --{name} {value}" for name, value in options.charts.items())
+        commands = [
+            f"{command} play{play} --lang {site.lang}",
+            f"{command} simulate{charts} --games 1000",
+        ]
     return {
         "name": site.name(variant.id),
         "summary": site.untranslated(
@@ -415,16 +423,19 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
         "commands": commands,
         "prototype": automa is not None and automa.provenance == "prototype",
         "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
-        "charts": bot_charts_view(site, page) if commands else [],
+        "charts": bot_charts_view(site, page, variant_id) if commands else [],
         "charts_missing": site.files.bot_charts_missing if commands else None,
     }
 
 
-def bot_charts_view(site: GameSite, page: str) -> list[dict[str, Any]]:
-    """The bot's simulation charts (`automa.site_charts`) by setting, in manifest order."""
+def bot_charts_view(site: GameSite, page: str, variant_id: str) -> list[dict[str, Any]]:
+    """The bot's simulation charts (`automa.site_charts`) for this variant's page, by
+    setting, in manifest order."""
     settings: dict[str, dict[str, Any]] = {}
     folder = posixpath.dirname(page) or "."
     for chart in site.files.bot_charts:
+        if chart.page != variant_id:
+            continue
         option = " ".join(f"--{name} {value}" for name, value in chart.params.items())
         setting = settings.setdefault(
             option,

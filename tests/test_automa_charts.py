@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import pytest
 
 from automa.charts import bar_chart_svg, chart_files, histogram_svg
 from automa.simulate import simulate
+from automa.site_charts import draw_site_charts
+from starpress.errors import InputError
 from starpress.load import load_games
 from tests.conftest import ROOT, run_cli
 
@@ -80,3 +83,47 @@ def test_simulate_svg_writes_the_charts_twice_the_same(tmp_path: Path) -> None:
         "basic-simple-rules.svg",
         "basic-simple-score-automaton.svg",
     ]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("{play: {crowd: big}}", "automa.pages.afternova.variant.solo: no option 'crowd'"),
+        (
+            "{charts: {level: impossible}}",
+            "automa.pages.afternova.variant.solo.level: 'impossible' is not one of",
+        ),
+    ],
+)
+def test_a_bot_page_with_unknown_options_is_a_located_error(
+    options: str, message: str, tmp_path: Path
+) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "content" / "afternova", project / "content" / "afternova")
+    path = project / "content" / "afternova" / "automa.yaml"
+    text = path.read_text("utf-8")
+    start = text.index("    afternova.variant.solo:\n")
+    end = text.index("  bot:\n")
+    path.write_text(text[:start] + f"    afternova.variant.solo: {options}\n" + text[end:], "utf-8")
+    with pytest.raises(InputError) as raised:
+        draw_site_charts(project, ["afternova"])
+    assert str(raised.value).startswith("content/afternova/automa.yaml: " + message)
+    assert not (project / "build").exists() or not list((project / "build").rglob("*.svg"))
+
+
+def test_site_charts_are_the_same_bytes_with_one_worker_or_several(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from automa import site_charts
+    from starpress import sitefiles
+
+    monkeypatch.setattr(site_charts, "SITE_GAMES", 20)  # the forked workers inherit it
+    drawn = {}
+    into = {"folder": tmp_path}
+    monkeypatch.setattr(site_charts, "charts_folder", lambda root, game: into["folder"] / game)
+    for workers in (1, 2):
+        folder = into["folder"] = tmp_path / str(workers)
+        draw_site_charts(ROOT, ["afternova", "luna-maris"], workers)
+        drawn[workers] = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.*")}
+    assert drawn[1] == drawn[2] and len(drawn[1]) == 53  # 51 charts and 2 manifests
+    assert sitefiles.CHART_MANIFEST in {p.name for p in drawn[1]}

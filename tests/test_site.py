@@ -296,7 +296,11 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
     setting), as the drawn SVG, with alt text and a caption in the page's language."""
     from starpress.sitefiles import CHART_MANIFEST, charts_folder
 
-    for game, page, charts in (("afternova", "bot", 12), ("luna-maris", "solo", 18)):
+    for game, page, charts in (
+        ("afternova", "bot", 18),  # 3 seat models x (3 scores, margin, length, rules)
+        ("afternova", "solo", 15),  # automa.pages: 3 levels x (2 scores, margin, length, rules)
+        ("luna-maris", "solo", 18),
+    ):
         folder = built_site() / lang / game / page
         text = (folder / "index.html").read_text("utf-8")
         images = [
@@ -304,7 +308,11 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
             for tag in re.findall(r"<img [^>]*simulations/[^>]*>", text)
         ]
         manifest = json.loads((charts_folder(ROOT, game) / CHART_MANIFEST).read_text("utf-8"))
-        assert len(images) == len(manifest) == charts, (game, len(images))
+        manifest = [entry for entry in manifest if entry["page"] == f"{game}.variant.{page}"]
+        assert len(images) == len(manifest) == charts, (game, page, len(images))
+        if page == "solo" and game == "afternova":  # the command box of the bot's other page
+            words = re.sub(r"<[^>]+>", "", text)
+            assert "simulate --variant solo --level all --seats competent" in words
         for alt, src in images:
             shown = (folder / src).resolve()
             drawn = charts_folder(ROOT, game) / Path(src).name
