@@ -8,9 +8,10 @@ whose values come from the bot's data. A bad value is one line and exit 2. `resu
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -182,25 +183,68 @@ def _replay(root: Path, game: Game) -> Callable[..., None]:
 
 def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..., None]:
     def simulate(**options: Any) -> None:
-        """Each player's score and what the bot did, over many whole simulated games."""
-        from automa.simulate import settings_to_run
-        from automa.simulate import simulate as run
+        """Each player's score and what the bot did, over many whole simulated games (on
+        every core, or a Dask cluster; the same numbers whatever runs them)."""
+        from automa import scale
+        from automa.simulate import settings_to_run, summarise
 
         if not 0 <= options["seed"] <= SEEDS - options["games"]:
             fail(f"--seed must be between 0 and {SEEDS} minus --games (got {options['seed']})")
-        given = _checked_params(game, bot, options, fail, allow_all=True)
-        summaries = []
-        for params in settings_to_run(game, bot, given):
+        if options["workers"] is not None and not 1 <= options["workers"] <= 1024:
+            fail(f"--workers must be between 1 and 1024 (got {options['workers']})")
+        given: dict[str, str | list[str]] = dict(
+            _checked_params(game, bot, options, fail, allow_all=True)
+        )
+        try:
+            swept = scale.sweep(options["sweep"] or [])
+        except ValueError as error:
+            fail(str(error))
+        for name, values in swept.items():
+            if name in given:
+                fail(f"--sweep {name}=…: --{name} is given too; use one of them")
+            for value in values:
+                _checked_params(game, bot, {name.replace("-", "_"): value}, fail, allow_all=True)
+            given[name] = values
+        settings = settings_to_run(game, bot, given)
+        for params in settings:
             problem = bot.check(Start("simulated", 0, params))
             if problem is not None:
                 fail(problem)
-            summaries.append(run(game, options["games"], options["seed"], params, options["check"]))
+        try:
+            with _progress(len(settings) * options["games"]) as progress:
+                tallies = scale.run(
+                    game,
+                    settings,
+                    options["games"],
+                    options["seed"],
+                    workers=options["workers"],
+                    dask=options["dask"],
+                    resume=options["resume"],
+                    check=options["check"],
+                    progress=progress,
+                )
+        except ValueError as error:
+            fail(str(error))
+        except KeyboardInterrupt:
+            kept = (
+                f": the finished chunks are kept in {options['resume']}"
+                if options["resume"]
+                else ""
+            )
+            typer.echo(f"interrupted{kept}; run the same command again to go on", err=True)
+            raise typer.Exit(130) from None
+        summaries = [
+            summarise(game.id, params, tally)
+            for params, tally in zip(settings, tallies, strict=True)
+        ]
         if options["svg"] is not None:
             from automa.charts import write_charts
 
             write_charts(summaries, options["svg"])
         if options["as_json"]:
             typer.echo(json.dumps(summaries, indent=2, sort_keys=True))
+        elif len(summaries) > 1:
+            _print_sweep(summaries)
         else:
             _print_summaries(summaries)
 
@@ -218,10 +262,84 @@ def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callabl
                 "--svg",
                 help="Also write SVG histograms into this folder.",
             ),
+            _option(
+                "workers",
+                int | None,
+                None,
+                "--workers",
+                help="Processes playing chunks of seeds (default: the CPU count; same results "
+                "for any number).",
+                show_default=False,
+            ),
+            _option(
+                "dask",
+                str | None,
+                None,
+                "--dask",
+                help="Play the chunks on a Dask cluster: its scheduler's address, e.g. "
+                "tcp://10.0.0.5:8786 (needs starpress[cluster]).",
+            ),
+            _option(
+                "resume",
+                Path | None,
+                None,
+                "--resume",
+                help="Keep each finished chunk in this folder; run the same command again to "
+                "go on after an interruption.",
+            ),
+            _option(
+                "sweep",
+                list[str] | None,
+                None,
+                "--sweep",
+                help="NAME=V1,V2: simulate every value of an option (repeat for more options; "
+                "one row per setting).",
+            ),
             *_parameter_options(game, bot, simulate=True),
         ],
     )
     return simulate
+
+
+@contextlib.contextmanager
+def _progress(games: int) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on the terminal for long runs (nothing when output is piped)."""
+    import sys
+
+    if games < 5000 or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task("simulating", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _print_sweep(summaries: list[dict[str, Any]]) -> None:
+    """One row per setting: its options, each bot player's mean, the win rate."""
+    from rich.console import Console
+    from rich.table import Table
+
+    first = summaries[0]
+    table = Table(
+        title=f"{len(summaries)} settings of {first['game']}, {first['games']} games each "
+        f"(seeds {first['seeds'][0]}–{first['seeds'][1]})",
+        title_justify="left",
+    )
+    for column in ("setting", *(f"{p} mean" for p in first["bots"]), "wins", "ties", "losses"):
+        table.add_column(column, justify="left" if column == "setting" else "right")
+    for summary in summaries:
+        rate = summary["win_rate"]
+        shares = [f"{rate[k]:.1%}" if rate else "—" for k in ("win", "tie", "loss")]
+        setting = ", ".join(f"{k} {v}" for k, v in summary["params"].items())
+        means = [f"{summary['scores'][p]['mean']:g}" for p in first["bots"]]
+        table.add_row(setting, *means, *shares)
+    Console(highlight=False).print(table)
 
 
 def _print_summaries(summaries: list[dict[str, Any]]) -> None:
