@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.export import Source, export_pngs, export_tts
 from pnp.kit import KitOptions, KitReport, build_kit, printed_faces
 from pnp.layout import Templates, load_templates
 from pnp.limits import LIMITS
@@ -94,13 +93,16 @@ def run(
         folder = root / "content" / game.id
         report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
         result.reports.append(report)
-        source = Source(game, job.templates, folder)
-        name = f"{game.id}-{job.options.lang}"
-        if png:
-            result.exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))
-        if tts:
-            folder = _fresh(out_dir / "tts" / name)
-            result.exports.extend(export_tts(source, folder, job.options.lang))
+        if png or tts:  # PyMuPDF and Pillow (about a second to import) only when asked for
+            from pnp.export import Source, export_pngs, export_tts
+
+            source = Source(game, job.templates, folder)
+            name = f"{game.id}-{job.options.lang}"
+            if png:
+                result.exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))
+            if tts:
+                folder = _fresh(out_dir / "tts" / name)
+                result.exports.extend(export_tts(source, folder, job.options.lang))
         if report.fallbacks:
             result.fallbacks[report.path.name] = len(report.fallbacks)
     return result

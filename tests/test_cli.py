@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from starpress import __version__
-from tests.conftest import make_project, run_cli
+from tests.conftest import ROOT, make_project, run_cli
 
 
 def test_version(tmp_path: Path) -> None:
@@ -110,3 +112,22 @@ def test_help_imports_neither_the_loader_nor_pydantic(tmp_path: Path) -> None:
     )
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
     assert not {"starpress.load", "starpress.model", "pydantic", "reportlab"} & imported
+
+
+@pytest.mark.parametrize(("extra", "rasteriser"), [([], False), (["--png"], True)])
+def test_a_kit_imports_the_pdf_rasteriser_only_for_pictures(
+    extra: list[str], rasteriser: bool, tmp_path: Path
+) -> None:
+    """PyMuPDF costs about a second and 100 MB to import: `pnp` loads it only when it
+    draws PNGs or Tabletop Simulator sheets."""
+    command = [sys.executable, "-X", "importtime", "-m", "starpress", "--root", str(ROOT)]
+    done = subprocess.run(
+        [*command, "pnp", "luna-maris", "--out", str(tmp_path), *extra],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    assert ("pymupdf" in imported) is rasteriser
+    assert list(tmp_path.glob("luna-maris-*.pdf"))
