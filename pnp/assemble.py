@@ -20,7 +20,6 @@ import pymupdf
 from pnp import impose
 from pnp.facecache import CachedFace, FaceCache, GameDigest, draw_one, face_key, game_digest
 from pnp.faces import face_context
-from pnp.fonts import register_fonts
 from pnp.kit import (
     Face,
     KitOptions,
@@ -110,7 +109,6 @@ def build_cached_kit(
 ) -> CachedReport:
     """Write the kit of a game (already in the kit's language) from cached faces; a
     watching process passes the same `book` every time, so known faces are not grafted again."""
-    register_fonts()
     faces = printed_faces(game, templates, options.proof)
     digest = game_digest(game, templates, folder, options.lang)
     report = CachedReport(KitReport(kit_path(out_dir, game.id, options)))

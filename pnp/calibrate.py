@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 
 from pnp import impose
-from pnp.fonts import face, register_fonts
+from pnp.fonts import face
 from pnp.kit import PAPERS, KitOptions
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM
@@ -41,7 +41,6 @@ def calibration_path(out_dir: Path, options: KitOptions) -> Path:
 
 
 def build_calibration(out_dir: Path, options: KitOptions) -> Path:
-    register_fonts()
     paper = PAPERS[options.paper]
     width, height = paper["width"] * MM, paper["height"] * MM
     path = calibration_path(out_dir, options)

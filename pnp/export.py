@@ -16,7 +16,6 @@ import pymupdf
 from PIL import Image
 
 from pnp.faces import FaceSize, draw_face, face_context
-from pnp.fonts import register_fonts
 from pnp.kit import PRESETS, Face, printed_faces
 from pnp.layout import Templates
 from pnp.pdfcanvas import KitCanvas
@@ -65,7 +64,6 @@ class Source:
 
 def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
     """A PDF with one page per design, each page the face plus `bleed` points around it."""
-    register_fonts()
     buffer = io.BytesIO()
     canvas = KitCanvas(buffer, invariant=1)
     context = face_context(canvas, source.game, source.templates, source.folder)

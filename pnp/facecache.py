@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.faces import FaceSize, draw_face, face_context
-from pnp.fonts import FONT_DIR, register_fonts
+from pnp.fonts import FONT_DIR
 from pnp.kit import Face, Side
 from pnp.layout import Templates
 from pnp.pdfcanvas import KitCanvas
@@ -171,7 +171,6 @@ def draw_one(
     ink_saver: bool,
 ) -> CachedFace:
     """Draw one face on a page of its own (face plus bleed), as the kit would draw it."""
-    register_fonts()
     layout = face.front if side == "front" else face.back
     assert layout is not None
     size = FaceSize(face.width, face.height, bleed)

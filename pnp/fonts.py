@@ -29,15 +29,24 @@ FAMILIES: dict[str, dict[str, str]] = {
 
 @cache
 def register_fonts() -> None:
-    """Register every bundled font with reportlab (once per process)."""
+    """Register every bundled font with reportlab (once per process): for text whose font
+    is named in markup (the rulebooks' paragraphs); `face` registers only what is used."""
     for family in FAMILIES.values():
-        for face in family.values():
-            if face not in pdfmetrics.getRegisteredFontNames():
-                pdfmetrics.registerFont(TTFont(face, str(FONT_DIR / f"{face}.ttf")))
+        for name in family.values():
+            _register(name)
+
+
+@cache
+def _register(name: str) -> None:
+    """Parse one bundled TTF (a tenth of a second each) and register it, once."""
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
 
 
 def face(family: str, bold: bool = False, italic: bool = False) -> str:
-    """The registered font name of a family's style."""
+    """The font name of a family's style, registered on first use."""
     styles = FAMILIES[family]
     key = ("bold" if bold else "") + ("italic" if italic else "")
-    return styles[key or "regular"]
+    name = styles[key or "regular"]
+    _register(name)
+    return name

@@ -14,13 +14,14 @@ from pathlib import Path
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
 from starpress.svg import SvgError, sanitized_svg
 
 
 @cache
 def _drawing(path: Path, game_folder: Path) -> Drawing:
+    from svglib.svglib import svg2rlg  # half a second to import: only for a kit with icons
+
     drawing = svg2rlg(io.BytesIO(sanitized_svg(path, game_folder).encode("utf-8")))
     if drawing is None:
         raise SvgError(path, "svglib cannot draw this icon")

@@ -18,7 +18,6 @@ from reportlab.lib.colors import HexColor
 from pnp import impose, marks
 from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context
 from pnp.fonts import face as font_face
-from pnp.fonts import register_fonts
 from pnp.layout import ResolvedLayout, Templates
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM, to_points
@@ -128,7 +127,6 @@ def build_kit(
 ) -> KitReport:
     """Write the kit PDF for one game (already in the kit's language), language and paper;
     report pages, overflowing text and the printed texts that had no translation."""
-    register_fonts()
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
     report = KitReport(path)
