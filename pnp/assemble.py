@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pymupdf
 
-from pnp import impose
+from pnp import impose, kit
 from pnp.facecache import CachedFace, FaceCache, GameDigest, draw_one, face_key, game_digest
 from pnp.faces import face_context
 from pnp.fonts import register_fonts
@@ -27,7 +27,6 @@ from pnp.kit import (
     KitReport,
     Side,
     _Builder,
-    _groups,
     kit_canvas,
     kit_path,
     printed_faces,
@@ -45,11 +44,8 @@ class Placement:
 
     page: int
     key: str
-    x: float  # bottom-left corner of the face's bleed area, PDF points from the page's
-    y: float
-    width: float  # the face's bleed area
-    height: float
-    clip: tuple[float, float, float, float]  # left, bottom, right, top, in the face's points
+    matrix: tuple[float, float, float, float, float, float]  # the face's form onto the page
+    clip: tuple[float, float, float, float]  # left, bottom, right, top, in page points
 
 
 @dataclass
@@ -72,22 +68,13 @@ class _Recorder(_Builder):
 
     def _place(self, face: Face, side: Side, slot: impose.Rect, sheet: impose.Sheet) -> None:
         bleed = self.bleed
-        if self.options.bleed_mode == "shared" and not self.options.proof:
-            left, bottom, right, top = (
-                bleed if outside else 0.0 for outside in impose.outside_edges(sheet, slot)
-            )
-        else:
-            left = bottom = right = top = bleed
-        width, height = face.width + 2 * bleed, face.height + 2 * bleed
+        left, bottom, right, top = self._clip(face, slot, sheet)
         self.placements.append(
             Placement(
                 self.canvas.getPageNumber() - 1,
                 self.keys[_form_name(face, side)],
-                slot.x - bleed,
-                slot.y - bleed,
-                width,
-                height,
-                (bleed - left, bleed - bottom, width - bleed + right, height - bleed + top),
+                kit.placement(slot, side, bleed),
+                (slot.x - left, slot.y - bottom, slot.right + right, slot.top + top),
             )
         )
 
@@ -176,9 +163,8 @@ def _sheets(
     canvas = kit_canvas(buffer, game, options)
     context = face_context(canvas, game, templates, folder, options.ink_saver)
     recorder = _Recorder(canvas, keys, context=context, options=options)
-    for group in _groups(faces):
-        for placed in recorder.place(group):
-            report.kit.faces += placed
+    for page in recorder.pages(faces):
+        report.kit.faces += recorder.place(page)
     report.kit.pages = canvas.getPageNumber() - 1
     canvas.save()
     return buffer.getvalue(), recorder.placements
@@ -245,10 +231,10 @@ def _place_faces(
             for placement in here:
                 name = names.setdefault(placement.key, f"SPface{len(names)}")
                 left, bottom, right, top = placement.clip
+                matrix = " ".join(f"{value:.4f}" for value in placement.matrix)
                 operations.append(
-                    f"q {placement.x + left:.4f} {placement.y + bottom:.4f} "
-                    f"{right - left:.4f} {top - bottom:.4f} re W n "
-                    f"1 0 0 1 {placement.x:.4f} {placement.y:.4f} cm /{name} Do Q"
+                    f"q {left:.4f} {bottom:.4f} {right - left:.4f} {top - bottom:.4f} re W n "
+                    f"{matrix} cm /{name} Do Q"
                 )
             for key, name in names.items():
                 kit.xref_set_key(page.xref, f"Resources/XObject/{name}", forms[key])

@@ -20,6 +20,8 @@ class Rect:
     y: float
     width: float
     height: float
+    turned: bool = False
+    """The card lies a quarter turn anticlockwise (its back a quarter turn clockwise)."""
 
     @property
     def right(self) -> float:
@@ -70,12 +72,12 @@ def grid(
     gutter: float,
 ) -> Sheet:
     """The most cards of one size on the page, portrait or landscape, centred."""
-    portrait = _grid(page_width, page_height, card_width, card_height, margin, gutter)
-    landscape = _grid(page_height, page_width, card_width, card_height, margin, gutter)
+    portrait = grid_in(page_width, page_height, card_width, card_height, margin, gutter)
+    landscape = grid_in(page_height, page_width, card_width, card_height, margin, gutter)
     return landscape if landscape.capacity > portrait.capacity else portrait
 
 
-def _grid(
+def grid_in(
     width: float,
     height: float,
     card_width: float,
@@ -119,7 +121,7 @@ def back_slots(sheet: Sheet, flip: Flip, offset: tuple[float, float] = (0.0, 0.0
     for slot in sheet.slots:
         x = sheet.width - slot.right if mirror_x else slot.x
         y = slot.y if mirror_x else sheet.height - slot.top
-        mirrored.append(Rect(x + dx, y + dy, slot.width, slot.height))
+        mirrored.append(Rect(x + dx, y + dy, slot.width, slot.height, slot.turned))
     return mirrored
 
 
@@ -166,7 +168,7 @@ def _fold(
     else:
         middle = height / 2
         area = Rect(margin, middle + half_gap, width - 2 * margin, middle - half_gap - margin)
-    half = _grid(width, height, card_width, card_height, margin, gutter, area)
+    half = grid_in(width, height, card_width, card_height, margin, gutter, area)
     # push the fronts against the fold so that both halves are mirror images
     if vertical:
         shift = (middle - half_gap) - max((slot.right for slot in half.slots), default=0)

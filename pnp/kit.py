@@ -15,7 +15,7 @@ from typing import BinaryIO, Literal
 import yaml
 from reportlab.lib.colors import HexColor
 
-from pnp import impose, marks
+from pnp import impose, marks, pack
 from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context
 from pnp.fonts import face as font_face
 from pnp.fonts import register_fonts
@@ -81,18 +81,18 @@ class Face:
 
     @property
     def group(self) -> tuple[object, ...]:
-        """Which faces share sheets.
+        """Which faces are cut from the same blocks of cards.
 
-        A deck of cards gets sheets of its own, so it comes out already sorted; tokens,
-        tiles and aids of one size, shape and kind of back share sheets, to save paper.
+        A deck of cards has blocks of its own, so it comes out already sorted; tokens,
+        tiles and aids of one size, shape and kind of back share blocks. Blocks of every
+        size then share sheets (`pnp.pack`).
         """
+        size = (round(self.width, 2), round(self.height, 2), self.front.shape, self.front.bleed)
         if self.deck:
-            return (self.card.component,)
+            return (self.card.component, *size)
         shared_back = self.back is not None and self.card.back is None
         return (
-            round(self.width, 2),
-            round(self.height, 2),
-            self.front.shape,
+            *size,
             self.back is not None,
             shared_back and self.card.component,
         )
@@ -137,16 +137,29 @@ def build_kit(
         context = face_context(canvas, game, templates, folder, options.ink_saver)
         builder = _Builder(canvas, context, options)
         context.icons.define_all()
-        for group in _groups(printed_faces(game, templates, options.proof)):
-            for placed in builder.place(group):
-                report.faces += placed
-                if progress:
-                    progress(placed)
+        for page in builder.pages(printed_faces(game, templates, options.proof)):
+            placed = builder.place(page)
+            report.faces += placed
+            if progress:
+                progress(placed)
         report.pages = canvas.getPageNumber() - 1
         canvas.save()
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
+
+
+def placement(
+    slot: impose.Rect, side: Side, bleed: float
+) -> tuple[float, float, float, float, float, float]:
+    """The matrix that puts a face's form (origin at its bleed corner) on its slot: upright,
+    or turned a quarter anticlockwise (its back clockwise, so that it lands upright behind it).
+    """
+    if not slot.turned:
+        return (1.0, 0.0, 0.0, 1.0, slot.x - bleed, slot.y - bleed)
+    if side == "front":  # (u, v) -> (-v, u), then onto the slot
+        return (0.0, 1.0, -1.0, 0.0, slot.right + bleed, slot.y - bleed)
+    return (0.0, -1.0, 1.0, 0.0, slot.x - bleed, slot.top + bleed)  # (u, v) -> (v, -u)
 
 
 def kit_canvas(target: str | BinaryIO, game: Game, options: KitOptions) -> KitCanvas:
@@ -175,8 +188,22 @@ def _groups(faces: list[Face]) -> list[list[Face]]:
     return list(groups.values())
 
 
+BLOCK_GAP_MM = 4.0
+"""Space between the bleeds of two blocks of cards on one sheet: room for their crop marks."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One sheet of fronts: the page, each card's trim, the face lying there and the number
+    of the block it is cut from (cards of one block are butted or evenly spaced)."""
+
+    sheet: impose.Sheet
+    faces: tuple[Face, ...]
+    blocks: tuple[int, ...]
+
+
 class _Builder:
-    """Places groups of faces on pages of one canvas."""
+    """Places faces on pages of one canvas."""
 
     def __init__(self, canvas: KitCanvas, context: FaceContext, options: KitOptions) -> None:
         self.canvas = canvas
@@ -185,76 +212,137 @@ class _Builder:
         self.bleed = options.bleed * MM
         self.forms: set[str] = set()
 
-    def place(self, faces: list[Face]) -> Iterator[int]:
-        """Draw the pages of one group; yields the number of faces on each front page."""
+    def pages(self, faces: list[Face]) -> list[Page]:
+        """Every face on sheets: packed with other sizes, or in gutterfold pairs."""
+        groups = _groups(faces)
+        if self.options.fold:
+            return [page for group in groups for page in self._fold_pages(group)]
+        paper = PAPERS[self.options.paper]
+        width, height = paper["width"] * MM, paper["height"] * MM
+        runs = [
+            pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
+            for group in groups
+        ]
+        for group, run in zip(groups, runs, strict=True):
+            self._check_fits(group[0], run, width, height)
+        pad = self.bleed + BLOCK_GAP_MM * MM / 2 + self._label()
+        sheets = pack.pack(runs, width, height, self.options.margin * MM, pad)
+        return [
+            Page(
+                impose.Sheet(width, height, 0, 0, tuple(slot.rect for slot in sheet)),
+                tuple(groups[slot.run][slot.index] for slot in sheet),
+                tuple(slot.block for slot in sheet),
+            )
+            for sheet in sheets
+        ]
+
+    def _fold_pages(self, faces: list[Face]) -> Iterator[Page]:
+        paper = PAPERS[self.options.paper]
+        sheet = impose.fold(
+            paper["width"] * MM,
+            paper["height"] * MM,
+            faces[0].width,
+            faces[0].height,
+            self.options.margin * MM,
+            self._gutter(faces[0]),
+            max(2 * self.bleed, 6 * MM),
+        )
+        self._check_fits(faces[0], None, 0.0, 0.0, sheet.capacity)
+        for start in range(0, len(faces), sheet.capacity):
+            chunk = tuple(faces[start : start + sheet.capacity])
+            yield Page(sheet, chunk, (0,) * len(chunk))
+
+    def _label(self) -> float:
+        return 4 * MM if self.options.proof else 0.0
+
+    def _own_bleed(self, face: Face) -> bool:
+        """Whether a card keeps its bleed on every side (and a gutter from its neighbours)."""
         options = self.options
-        paper = PAPERS[options.paper]
-        width, height = faces[0].width, faces[0].height
-        label = 4 * MM if options.proof else 0.0
-        gutter = 2 * self.bleed + label if options.bleed_mode == "card" or options.proof else 0.0
-        margin = options.margin * MM
-        if options.fold:
-            sheet = impose.fold(
-                paper["width"] * MM,
-                paper["height"] * MM,
-                width,
-                height,
-                margin,
-                gutter,
-                max(2 * self.bleed, 6 * MM),
-            )
-        else:
-            sheet = impose.grid(
-                paper["width"] * MM, paper["height"] * MM, width, height, margin, gutter
-            )
-        if sheet.capacity == 0:
+        return options.bleed_mode == "card" or options.proof or face.front.bleed == "own"
+
+    def _gutter(self, face: Face) -> float:
+        return 2 * self.bleed + self._label() if self._own_bleed(face) else 0.0
+
+    def _check_fits(
+        self, face: Face, run: pack.Run | None, width: float, height: float, capacity: int = 0
+    ) -> None:
+        margin = self.options.margin * MM
+        if run is not None:
+            area = impose.Rect(margin, margin, width - 2 * margin, height - 2 * margin)
+            capacity = pack.capacity(run, area)[0]
+        if capacity == 0:
             raise DrawError(
                 self.context.templates.path,
-                f"{faces[0].card.component}: a {width / MM:.1f} x {height / MM:.1f} mm"
-                f" card does not fit on {options.paper}",
+                f"{face.card.component}: a {face.width / MM:.1f} x {face.height / MM:.1f} mm"
+                f" card does not fit on {self.options.paper}",
             )
-        with_backs = faces[0].back is not None and not options.proof
-        for start in range(0, len(faces), sheet.capacity):
-            chunk = faces[start : start + sheet.capacity]
-            slots = sheet.slots[: len(chunk)]
-            self._page_size(sheet)
-            for face, slot in zip(chunk, slots, strict=True):
-                self._place(face, "front", slot, sheet)
-            if options.fold and with_backs:
-                backs = sheet.back_slots[: len(chunk)]
-                for face, slot in zip(chunk, backs, strict=True):
-                    self._place(face, "back", slot, sheet)
-                assert sheet.fold is not None
-                marks.draw_fold_line(self.canvas, sheet.fold)
-                slots = slots + backs
-            if options.proof:
-                for face, slot in zip(chunk, sheet.slots, strict=False):
-                    self._proof_overlay(face, slot)
+
+    def place(self, page: Page) -> int:
+        """Draw one sheet of fronts (and its backs); the number of cards on it."""
+        options = self.options
+        sheet, faces = page.sheet, page.faces
+        with_backs = any(face.back is not None for face in faces) and not options.proof
+        slots: tuple[impose.Rect, ...] = sheet.slots[: len(faces)]
+        self._page_size(sheet)
+        for face, slot in zip(faces, slots, strict=True):
+            self._place(face, "front", slot, sheet)
+        if options.fold and with_backs:
+            backs = sheet.back_slots[: len(faces)]
+            for face, slot in zip(faces, backs, strict=True):
+                self._place(face, "back", slot, sheet)
+            assert sheet.fold is not None
+            marks.draw_fold_line(self.canvas, sheet.fold)
+            slots = slots + backs
+        if options.proof:
+            for face, slot in zip(faces, sheet.slots, strict=False):
+                self._proof_overlay(face, slot)
+        self._marks(page, slots)
+        self._boxes(slots, sheet)
+        self.canvas.showPage()
+        if with_backs and not options.fold and options.duplex != "none":
+            self._back_page(page)
+        return len(faces)
+
+    def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
+        """Each block's cutting guides, kept off the other blocks' cards."""
+        blocks = page.blocks + (page.blocks[:1] * (len(slots) - len(page.blocks)))
+        numbers = sorted(set(blocks))
+        for number in numbers:
+            own = [slot for slot, block in zip(slots, blocks, strict=True) if block == number]
+            others = [
+                impose.bounds(
+                    [slot for slot, block in zip(slots, blocks, strict=True) if block == other],
+                    self.bleed,
+                )
+                for other in numbers
+                if other != number
+            ]
+            face = page.faces[blocks.index(number)]
             marks.draw_marks(
                 self.canvas,
-                slots,
-                sheet.width,
-                sheet.height,
+                own,
+                page.sheet.width,
+                page.sheet.height,
                 self.bleed,
-                options.marks,
-                faces[0].front.shape == "round",
+                self.options.marks,
+                face.front.shape == "round",
+                others,
             )
-            self._boxes(slots, sheet)
-            self.canvas.showPage()
-            if with_backs and not options.fold and options.duplex != "none":
-                self._back_page(chunk, sheet)
-            yield len(chunk)
 
-    def _back_page(self, chunk: list[Face], sheet: impose.Sheet) -> None:
+    def _back_page(self, page: Page) -> None:
         offset = (self.options.back_offset[0] * MM, self.options.back_offset[1] * MM)
-        positions = impose.back_slots(sheet, self.options.duplex, offset)[: len(chunk)]
+        sheet = page.sheet
+        positions = impose.back_slots(sheet, self.options.duplex, offset)[: len(page.faces)]
         self._page_size(sheet)
         mirror = impose.Sheet(
             sheet.width, sheet.height, sheet.columns, sheet.rows, tuple(positions)
         )
-        for face, slot in zip(chunk, positions, strict=True):
-            self._place(face, "back", slot, mirror)
-        self._boxes(positions, sheet)
+        placed = []
+        for face, slot in zip(page.faces, positions, strict=True):
+            if face.back is not None:
+                self._place(face, "back", slot, mirror)
+                placed.append(slot)
+        self._boxes(placed, sheet)
         self.canvas.showPage()
 
     def _page_size(self, sheet: impose.Sheet) -> None:
@@ -278,13 +366,7 @@ class _Builder:
 
     def _place(self, face: Face, side: Side, slot: impose.Rect, sheet: impose.Sheet) -> None:
         name = self._form(face, side)
-        bleed = self.bleed
-        if self.options.bleed_mode == "shared" and not self.options.proof:
-            left, bottom, right, top = (
-                bleed if outside else 0.0 for outside in impose.outside_edges(sheet, slot)
-            )
-        else:
-            left = bottom = right = top = bleed
+        left, bottom, right, top = self._clip(face, slot, sheet)
         canvas = self.canvas
         canvas.saveState()
         clip = canvas.beginPath()
@@ -292,9 +374,22 @@ class _Builder:
             slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + bottom + top
         )
         canvas.clipPath(clip, stroke=0, fill=0)
-        canvas.translate(slot.x - bleed, slot.y - bleed)
+        canvas.transform(*placement(slot, side, self.bleed))
         canvas.doForm(name)
         canvas.restoreState()
+
+    def _clip(
+        self, face: Face, slot: impose.Rect, sheet: impose.Sheet
+    ) -> tuple[float, float, float, float]:
+        """How much bleed shows left, below, right and above a card's trim on the sheet:
+        all of it on its own, only on the sides facing no neighbour when bleed is shared."""
+        bleed = self.bleed
+        if self._own_bleed(face):
+            return bleed, bleed, bleed, bleed
+        left, bottom, right, top = (
+            bleed if outside else 0.0 for outside in impose.outside_edges(sheet, slot)
+        )
+        return left, bottom, right, top
 
     def _form(self, face: Face, side: Side) -> str:
         """The form holding this face, drawn the first time it is needed."""

@@ -38,33 +38,70 @@ def draw_marks(
     bleed: float,
     marks: Marks,
     round_cut: bool,
+    others: list[Rect] | None = None,
 ) -> None:
-    """Draw the chosen guides for the cards in `slots` (after the cards themselves)."""
+    """Draw the chosen guides for the cards in `slots` (after the cards themselves).
+
+    `others` are the bleed areas of other blocks of cards on the page: a mark or line stops
+    where it would reach one, so no guide is ever drawn over another card.
+    """
     if marks == "none" or not slots:
         return
     xs, ys = trim_edges(slots)
     area = bounds(slots, bleed)
     left, bottom, right, top = area.x, area.y, area.right, area.top
+    stops = _Stops(others or [], page_width, page_height)
     canvas.saveState()
     canvas.setStrokeColor(LINE_COLOR if marks == "lines" else HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH)
     if marks == "lines":
         for x in xs:
-            canvas.line(x, 0, x, page_height)
+            canvas.line(x, stops.down(x, bottom), x, stops.up(x, top))
         for y in ys:
-            canvas.line(0, y, page_width, y)
+            canvas.line(stops.left(y, left), y, stops.right(y, right), y)
     else:
         for x in xs:
-            canvas.line(x, top + MARK_GAP, x, min(page_height, top + MARK_GAP + MARK_LENGTH))
-            canvas.line(x, bottom - MARK_GAP, x, max(0.0, bottom - MARK_GAP - MARK_LENGTH))
+            canvas.line(x, top + MARK_GAP, x, min(stops.up(x, top), top + MARK_GAP + MARK_LENGTH))
+            canvas.line(
+                x, bottom - MARK_GAP, x, max(stops.down(x, bottom), bottom - MARK_GAP - MARK_LENGTH)
+            )
         for y in ys:
-            canvas.line(left - MARK_GAP, y, max(0.0, left - MARK_GAP - MARK_LENGTH), y)
-            canvas.line(right + MARK_GAP, y, min(page_width, right + MARK_GAP + MARK_LENGTH), y)
+            canvas.line(
+                left - MARK_GAP, y, max(stops.left(y, left), left - MARK_GAP - MARK_LENGTH), y
+            )
+            canvas.line(
+                right + MARK_GAP, y, min(stops.right(y, right), right + MARK_GAP + MARK_LENGTH), y
+            )
     if round_cut:
         canvas.setDash([2, 2])
         for slot in slots:
             canvas.ellipse(slot.x, slot.y, slot.right, slot.top, stroke=1, fill=0)
     canvas.restoreState()
+
+
+class _Stops:
+    """Where a guide leaving a block in a straight line meets the page edge or another block."""
+
+    def __init__(self, others: list[Rect], page_width: float, page_height: float) -> None:
+        self.others = others
+        self.width = page_width
+        self.height = page_height
+
+    def up(self, x: float, y: float) -> float:
+        return min(
+            [o.y for o in self.others if o.x <= x <= o.right and o.y >= y], default=self.height
+        )
+
+    def down(self, x: float, y: float) -> float:
+        return max([o.top for o in self.others if o.x <= x <= o.right and o.top <= y], default=0.0)
+
+    def right(self, y: float, x: float) -> float:
+        return min([o.x for o in self.others if o.y <= y <= o.top and o.x >= x], default=self.width)
+
+    def left(self, y: float, x: float) -> float:
+        return max(
+            [o.right for o in self.others if o.y <= y <= o.top and o.right <= x], default=0.0
+        )
 
 
 def draw_fold_line(canvas: Canvas, line: tuple[float, float, float, float]) -> None:

@@ -11,7 +11,7 @@ import pymupdf
 MM = 72 / 25.4
 _PLACEMENT = re.compile(
     r"n ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\* n\s+"
-    r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s+/FormXob\.(\S+) Do"
+    r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s+/FormXob\.(\S+) Do"
 )
 
 
@@ -20,9 +20,16 @@ class Placement:
     """A face drawn on a page: its form name, where its bleed area starts, its clip (mm)."""
 
     form: str
-    x: float
+    x: float  # where the form's origin (its bleed corner) goes, mm
     y: float
     clip: tuple[float, float, float, float]  # x, y, width, height
+    turn: int = 0  # degrees anticlockwise the face is turned on the page: 0, 90 or -90
+    footprint: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """x, y, width, height of the whole face (trim and bleed) on the page, mm."""
+
+    def trim(self, bleed: float) -> tuple[float, float, float, float]:
+        x, y, width, height = self.footprint
+        return (x + bleed, y + bleed, width - 2 * bleed, height - 2 * bleed)
 
     @property
     def side(self) -> str:
@@ -52,8 +59,23 @@ def page_box(doc: pymupdf.Document, number: int, name: str) -> tuple[float, ...]
 def placements(doc: pymupdf.Document, number: int) -> list[Placement]:
     page = doc[number]
     stream = b"".join(doc.xref_stream(xref) for xref in page.get_contents()).decode("latin-1")
+    sizes = {
+        name: (bbox[2] - bbox[0], bbox[3] - bbox[1])
+        for _xref, name, _invoker, bbox in page.get_xobjects()
+    }
     found = []
     for match in _PLACEMENT.finditer(stream):
-        cx, cy, cw, ch, tx, ty = (float(value) / MM for value in match.groups()[:6])
-        found.append(Placement(match.group(7), tx, ty, (cx, cy, cw, ch)))
+        cx, cy, cw, ch = (float(value) / MM for value in match.groups()[:4])
+        a, b, _c, _d, e, f = (float(value) for value in match.groups()[4:10])
+        form = match.group(11)
+        width, height = (size / MM for size in sizes.get(f"FormXob.{form}", (0.0, 0.0)))
+        tx, ty = e / MM, f / MM
+        if b > 0.5:  # (u, v) -> (-v, u): a quarter turn anticlockwise
+            turn, footprint = 90, (tx - height, ty, height, width)
+        elif b < -0.5:
+            turn, footprint = -90, (tx, ty - width, height, width)
+        else:
+            turn, footprint = 0, (tx, ty, width, height)
+        assert a in (0.0, 1.0), "faces are placed upright or turned a quarter"
+        found.append(Placement(form, tx, ty, (cx, cy, cw, ch), turn, footprint))
     return found
