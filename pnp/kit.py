@@ -219,10 +219,10 @@ class _Builder:
             return [page for group in groups for page in self._fold_pages(group)]
         paper = PAPERS[self.options.paper]
         width, height = paper["width"] * MM, paper["height"] * MM
-        runs = [
+        runs = tuple(
             pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
             for group in groups
-        ]
+        )
         for group, run in zip(groups, runs, strict=True):
             self._check_fits(group[0], run, width, height)
         pad = self.bleed + BLOCK_GAP_MM * MM / 2 + self._label()

@@ -14,7 +14,9 @@ Pure geometry in points; deterministic (the same runs give the same sheets).
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
+from functools import cache
 
 import rectpack
 
@@ -24,6 +26,7 @@ GRID = 100.0
 """Packing works in whole hundredths of a point, so no rounding can make blocks overlap."""
 
 ALGORITHMS = (rectpack.GuillotineBssfSas, rectpack.GuillotineBafSas, rectpack.GuillotineBlsfSas)
+SORTS = (rectpack.SORT_AREA, rectpack.SORT_LSIDE, rectpack.SORT_PERI, rectpack.SORT_SSIDE)
 BINS = (rectpack.PackingBin.BBF, rectpack.PackingBin.BFF, rectpack.PackingBin.Global)
 
 
@@ -70,9 +73,10 @@ class _Placed:
     turned: bool
 
 
+@cache
 def pack(
-    runs: list[Run], page_width: float, page_height: float, margin: float, pad: float
-) -> list[list[Slot]]:
+    runs: tuple[Run, ...], page_width: float, page_height: float, margin: float, pad: float
+) -> tuple[tuple[Slot, ...], ...]:
     """Sheets of slots: every card of every run, each trim at least `margin` inside the
     page and `2 × pad` away from the trims of any other block."""
     area = Rect(margin, margin, page_width - 2 * margin, page_height - 2 * margin)
@@ -84,7 +88,7 @@ def pack(
     sheets = [[_Placed(block, area.x, area.y, False)] for block in whole]
     sheets.extend(_pack(rest, area, pad))
     sheets.sort(key=lambda sheet: min((placed.block.run, placed.block.first) for placed in sheet))
-    return [_slots(sheet, runs, page_width, page_height) for sheet in sheets]
+    return tuple(_slots(sheet, runs, page_width, page_height) for sheet in sheets)
 
 
 def capacity(run: Run, area: Rect) -> tuple[int, bool]:
@@ -128,13 +132,13 @@ def _pack(blocks: list[_Block], area: Rect, pad: float) -> list[list[_Placed]]:
     padded = [(_units(block.width + 2 * pad), _units(block.height + 2 * pad)) for block in blocks]
     # the bin is the area grown by the padding: a trim never comes nearer the edge than margin
     bin_size = (_units(area.width + 2 * pad, down=True), _units(area.height + 2 * pad, down=True))
+    # no packing can use fewer sheets than the blocks' area fills: stop on reaching that
+    least = math.ceil(sum(w * h for w, h in padded) / (bin_size[0] * bin_size[1]))
     best: list[list[_Placed]] | None = None
-    for rotation, algorithm, bin_choice in itertools.product((False, True), ALGORITHMS, BINS):
+    tries = itertools.product((False, True), ALGORITHMS, SORTS, BINS)
+    for rotation, algorithm, sort, bin_choice in tries:
         packer = rectpack.newPacker(
-            bin_algo=bin_choice,
-            pack_algo=algorithm,
-            sort_algo=rectpack.SORT_AREA,
-            rotation=rotation,
+            bin_algo=bin_choice, pack_algo=algorithm, sort_algo=sort, rotation=rotation
         )
         packer.add_bin(*bin_size, count=float("inf"))
         for number, (width, height) in enumerate(padded):
@@ -150,6 +154,8 @@ def _pack(blocks: list[_Block], area: Rect, pad: float) -> list[list[_Placed]]:
             sheets.setdefault(sheet, []).append(_Placed(blocks[number], *at, turned))
         if best is None or len(sheets) < len(best):
             best = [sheets[number] for number in sorted(sheets)]
+            if len(best) <= least:
+                break
     assert best is not None
     return best
 
@@ -161,8 +167,8 @@ def _units(points: float, down: bool = False) -> int:
 
 
 def _slots(
-    sheet: list[_Placed], runs: list[Run], page_width: float, page_height: float
-) -> list[Slot]:
+    sheet: list[_Placed], runs: tuple[Run, ...], page_width: float, page_height: float
+) -> tuple[Slot, ...]:
     """The cards of a packed sheet, the whole layout centred on the page."""
     slots: list[Slot] = []
     in_reading_order = sorted(sheet, key=lambda placed: (-placed.y, placed.x))
@@ -183,14 +189,14 @@ def _slots(
     return _centred(slots, page_width, page_height)
 
 
-def _centred(slots: list[Slot], page_width: float, page_height: float) -> list[Slot]:
+def _centred(slots: list[Slot], page_width: float, page_height: float) -> tuple[Slot, ...]:
     left = min(slot.rect.x for slot in slots)
     bottom = min(slot.rect.y for slot in slots)
     right = max(slot.rect.right for slot in slots)
     top = max(slot.rect.top for slot in slots)
     dx = (page_width - right - left) / 2
     dy = (page_height - top - bottom) / 2
-    return [
+    return tuple(
         Slot(
             slot.run,
             slot.index,
@@ -204,4 +210,4 @@ def _centred(slots: list[Slot], page_width: float, page_height: float) -> list[S
             slot.block,
         )
         for slot in slots
-    ]
+    )

@@ -77,3 +77,72 @@ def test_every_text_the_kits_print_is_in_the_catalogs(tmp_path: Path) -> None:
         report = build_kit(game, job.templates, folder, job.options, tmp_path)
         assert report.fallbacks == [], (game.id, job.options.lang, report.fallbacks[:5])
     assert len(LANGUAGES) == 4
+
+
+PAGES_BEFORE_PACKING = {
+    "afternova": 31,
+    "aristeia": 12,
+    "ascending-empires": 15,
+    "asteria": 30,
+    "luna-maris": 38,
+}
+"""A4 pages of each source-language kit when every size had sheets of its own (issue 13)."""
+PAGES_AT_MOST = {
+    "afternova": 26,
+    "aristeia": 9,
+    "ascending-empires": 12,
+    "asteria": 16,
+    "luna-maris": 31,
+}
+"""A4 pages of each kit now that sizes share sheets (`pnp.pack`); README lists both."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_packing_keeps_each_kit_within_its_page_bound(game: str, out: Path) -> None:
+    pages = open_pdf(kits("a4", out)[game]).page_count
+    assert pages <= PAGES_AT_MOST[game]
+    if game == "asteria":  # issue 13: at least a third fewer pages than before
+        assert pages <= PAGES_BEFORE_PACKING[game] * 2 / 3
+
+
+def _components(game: str) -> dict[str, str]:
+    return {card.id: card.component for card in load_games(ROOT, [game])[game].cards}
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("game", ["asteria", "afternova", "luna-maris"])
+def test_every_back_lies_exactly_behind_its_front_after_packing(
+    game: str, flip: str, tmp_path: Path
+) -> None:
+    options = KitOptions(lang="", paper="a4", duplex=flip)  # type: ignore[arg-type]
+    (report,) = run(ROOT, plan(ROOT, [game], "source", options), tmp_path).reports
+    doc = open_pdf(report.path)
+    width, height = page_size(doc, 0)
+    component = _components(game)
+    backs_seen = turned_seen = 0
+    for number in range(1, doc.page_count):
+        backs = placements(doc, number)
+        if not backs or any(placement.side != "back" for placement in backs):
+            continue
+        fronts = placements(doc, number - 1)
+        assert fronts and all(placement.side == "front" for placement in fronts)
+        unmatched = list(fronts)
+        for back in backs:
+            x, y, w, h = back.trim(3.0)
+            # where this back's front must be: mirrored across the page for the flip
+            expected = (width - x - w, y) if flip == "long" else (x, height - y - h)
+            front = next(
+                front
+                for front in unmatched
+                if abs(front.trim(3.0)[0] - expected[0]) < 0.05
+                and abs(front.trim(3.0)[1] - expected[1]) < 0.05
+            )
+            unmatched.remove(front)
+            assert front.trim(3.0)[2:] == pytest.approx((w, h), abs=0.05)
+            assert back.card in (front.card, component[front.card])  # its own or its deck's
+            assert back.turn == -front.turn  # a turned front has its back turned the other way
+            backs_seen += 1
+            turned_seen += front.turn != 0
+    assert backs_seen > 20
+    if game == "afternova":
+        assert turned_seen > 0  # landscape Starships and Blueprints lie turned: 9 a sheet, not 8

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from pnp import impose
+from pnp import impose, pack
 from tests.conftest import LAYOUT, POKER, build, run_cli
 from tests.pdfread import open_pdf, page_box, page_size, placements
 
@@ -60,6 +61,36 @@ def test_fold_puts_each_back_behind_its_front() -> None:
             assert near(back.x - x1, x1 - front.right) and near(front.y, back.y)
         else:  # horizontal fold line: mirror across y = y1
             assert near(front.x, back.x) and near(front.y - y1, y1 - back.top)
+
+
+def test_packing_mixes_sizes_without_overlap_inside_the_margins() -> None:
+    mm = 72 / 25.4
+    runs = (
+        pack.Run(63.5 * mm, 88.9 * mm, 13),  # a poker deck: one whole sheet and 4 more
+        pack.Run(88.9 * mm, 63.5 * mm, 5),  # landscape cards
+        pack.Run(20 * mm, 20 * mm, 16),  # small tokens
+        pack.Run(70 * mm, 120 * mm, 2, gutter=6 * mm),  # tarot with their own bleed
+    )
+    sheets = pack.pack(runs, 210 * mm, 297 * mm, 5 * mm, 5 * mm)
+    assert len(sheets) == 4  # one size a sheet would take 5 (the areas need 3)
+    assert pack.pack(runs, 210 * mm, 297 * mm, 5 * mm, 5 * mm) == sheets  # deterministic
+    placed = sorted((slot.run, slot.index) for sheet in sheets for slot in sheet)
+    assert placed == [(run, index) for run, spec in enumerate(runs) for index in range(spec.count)]
+    for sheet in sheets:
+        for slot in sheet:
+            rect = slot.rect
+            assert rect.x >= 5 * mm - 0.01 and rect.right <= 205 * mm + 0.01
+            assert rect.y >= 5 * mm - 0.01 and rect.top <= 292 * mm + 0.01
+            size = sorted((rect.width, rect.height))
+            assert size == pytest.approx(sorted((runs[slot.run].width, runs[slot.run].height)))
+        for a, b in itertools.combinations(sheet, 2):
+            apart = 0.0 if a.block == b.block else 10 * mm - 0.01  # 2 × pad between blocks
+            assert (
+                a.rect.right + apart <= b.rect.x + 0.01
+                or b.rect.right + apart <= a.rect.x + 0.01
+                or a.rect.top + apart <= b.rect.y + 0.01
+                or b.rect.top + apart <= a.rect.y + 0.01
+            )
 
 
 # -- real PDFs ----------------------------------------------------------------------------
