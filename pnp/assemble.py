@@ -126,17 +126,20 @@ def _faces(
     found: dict[str, CachedFace] = {}
     by_key: dict[str, CachedFace] = {}
     sides: tuple[Side, ...] = ("front", "back")
+    bleed = options.bleed * MM
+    scratch = face_context(KitCanvas(io.BytesIO()), game, templates, folder)
+    kit.fit_text_to_decks(scratch, faces, bleed)
+    sizes = scratch.deck_sizes
     for face in faces:
         for side in sides:
             name = _form_name(face, side)
             if name in found or (side == "back" and face.back is None):
                 continue
-            key = face_key(digest, titles, face, side, options.bleed * MM, options.ink_saver)
+            key = face_key(digest, titles, face, side, bleed, options.ink_saver, sizes)
             cached = by_key.get(key) or cache.get(key)
             if cached is None:
-                bleed = options.bleed * MM
                 cached = draw_one(
-                    key, game, templates, folder, face, side, bleed, options.ink_saver
+                    key, game, templates, folder, face, side, bleed, options.ink_saver, sizes
                 )
                 cache.put(cached)
                 report.drawn += 1

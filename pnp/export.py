@@ -17,7 +17,7 @@ from PIL import Image
 
 from pnp.faces import FaceSize, draw_face, face_context
 from pnp.fonts import register_fonts
-from pnp.kit import PRESETS, Face, printed_faces
+from pnp.kit import PRESETS, Face, fit_text_to_decks, printed_faces
 from pnp.layout import Templates
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM
@@ -70,6 +70,7 @@ def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
     canvas = KitCanvas(buffer, invariant=1)
     context = face_context(canvas, source.game, source.templates, source.folder)
     context.icons.define_all()
+    fit_text_to_decks(context, printed_faces(source.game, source.templates, proof=True), bleed)
     for design in designs_:
         face = design.face
         size = FaceSize(face.width, face.height, bleed)

@@ -16,7 +16,7 @@ import yaml
 from reportlab.lib.colors import HexColor
 
 from pnp import impose, marks, pack
-from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context
+from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context, fit_decks
 from pnp.fonts import face as font_face
 from pnp.fonts import register_fonts
 from pnp.layout import ResolvedLayout, Templates
@@ -118,6 +118,20 @@ def printed_faces(game: Game, templates: Templates, proof: bool = False) -> list
     return faces
 
 
+def fit_text_to_decks(context: FaceContext, faces: list[Face], bleed: float) -> None:
+    """One size per text box across each deck (`pnp.faces.fit_decks`), for these faces."""
+    unique = {face.card.id: face for face in faces}.values()
+    fit_decks(
+        context,
+        (
+            (face.card, layout, side, FaceSize(face.width, face.height, bleed))
+            for face in unique
+            for side, layout in (("front", face.front), ("back", face.back))
+            if layout is not None
+        ),
+    )
+
+
 def build_kit(
     game: Game,
     templates: Templates,
@@ -137,7 +151,9 @@ def build_kit(
         context = face_context(canvas, game, templates, folder, options.ink_saver)
         builder = _Builder(canvas, context, options)
         context.icons.define_all()
-        for page in builder.pages(printed_faces(game, templates, options.proof)):
+        faces = printed_faces(game, templates, options.proof)
+        fit_text_to_decks(context, faces, builder.bleed)
+        for page in builder.pages(faces):
             placed = builder.place(page)
             report.faces += placed
             if progress:

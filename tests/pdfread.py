@@ -79,3 +79,69 @@ def placements(doc: pymupdf.Document, number: int) -> list[Placement]:
         assert a in (0.0, 1.0), "faces are placed upright or turned a quarter"
         found.append(Placement(form, tx, ty, (cx, cy, cw, ch), turn, footprint))
     return found
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """A line of text as a reader sees it: its words, direction and baseline (points)."""
+
+    text: str
+    direction: tuple[int, int]  # (1, 0) reads left to right; (0, -1) upwards; ...
+    baseline: float  # across the direction, growing towards the line below
+    start: float  # along the direction
+    end: float
+    size: float
+
+    def follows(self, other: TextLine) -> bool:
+        """Whether this line comes right under `other` in the same paragraph."""
+        below = self.baseline - other.baseline
+        return (
+            self.direction == other.direction
+            and 0.8 * other.size <= below <= 1.8 * other.size
+            and self.start < other.end
+            and other.start < self.end
+        )
+
+
+def text_lines(doc: pymupdf.Document, number: int, gap: float = 4.0) -> list[TextLine]:
+    """The lines of text a reader sees on a page, in any of the four directions.
+
+    MuPDF starts a new line at every wide gap, and inline icons (drawn, not text) are such
+    gaps; here spans on one baseline join again while the gap between them is under `gap`
+    ems (an icon is 1.17 em wide: three in a row still join).
+    """
+    spans: dict[tuple[int, int, int], list[tuple[float, float, float, str, float]]] = {}
+    for block in doc[number].get_text("rawdict")["blocks"]:
+        for line in block.get("lines", []):
+            dx, dy = line["dir"]
+            for span in line["spans"]:
+                text = "".join(char["c"] for char in span["chars"])
+                if not text.strip():
+                    continue
+                x0, y0, x1, y1 = span["bbox"]
+                ox, oy = span["origin"]
+                # along the line, and across it (page y grows downwards in MuPDF)
+                start = min(x0 * dx + y0 * dy, x1 * dx + y1 * dy)
+                end = max(x0 * dx + y0 * dy, x1 * dx + y1 * dy)
+                baseline = -ox * dy + oy * dx
+                key = (round(dx), round(dy), round(baseline))
+                spans.setdefault(key, []).append((start, end, span["size"], text, baseline))
+    lines = []
+    for (dx, dy, _), row in spans.items():
+        row.sort()
+        parts: list[tuple[float, float, float, str, float]] = []
+        for piece in row:
+            if parts and piece[0] - parts[-1][1] <= gap * piece[2]:
+                start, end, size, text, baseline = parts[-1]
+                parts[-1] = (
+                    start,
+                    max(end, piece[1]),
+                    max(size, piece[2]),
+                    text + piece[3],
+                    baseline,
+                )
+            else:
+                parts.append(piece)
+        for start, end, size, text, baseline in parts:
+            lines.append(TextLine(text.strip(), (dx, dy), baseline, start, end, size))
+    return lines

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from pnp import faces
 from pnp.build import plan, run
-from pnp.kit import KitOptions, build_kit
+from pnp.faces import face_context
+from pnp.fonts import register_fonts
+from pnp.kit import KitOptions, build_kit, fit_text_to_decks, printed_faces
+from pnp.layout import load_templates
+from pnp.pdfcanvas import KitCanvas
+from pnp.units import MM
+from starpress.i18n import localize
 from starpress.load import load_games
 from tests.conftest import ROOT
-from tests.pdfread import open_pdf, page_box, page_size, placements
+from tests.pdfread import open_pdf, page_box, page_size, placements, text_lines
 
 GAMES = ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -146,3 +154,66 @@ def test_every_back_lies_exactly_behind_its_front_after_packing(
     assert backs_seen > 20
     if game == "afternova":
         assert turned_seen > 0  # landscape Starships and Blueprints lie turned: 9 a sheet, not 8
+
+
+@cache
+def english_kits(out: Path) -> dict[str, Path]:
+    result = run(ROOT, plan(ROOT, None, "en", KitOptions(lang="", paper="a4")), out / "en")
+    return {_game(report.path): report.path for report in result.reports}
+
+
+def _punctuation_only(text: str) -> bool:
+    return bool(text) and all(unicodedata.category(char)[0] in "PSZ" for char in text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_line_holds_only_punctuation_in_any_kit(game: str, out: Path) -> None:
+    """Read back from the PDFs, in the source language and in English: no wrapped line of a
+    text starts with punctuation left alone (`+1 ⚡` then `.` on the next line).
+
+    Lines of only `·` are the separators between icons in a list of dice faces: those lines
+    hold icons too (icons are drawn, so the PDF's text does not show them)."""
+    for path in (kits("a4", out)[game], english_kits(out)[game]):
+        doc = open_pdf(path)
+        for number in range(doc.page_count):
+            lines = text_lines(doc, number)
+            for line in lines:
+                if not _punctuation_only(line.text) or set(line.text) <= {"·"}:
+                    continue
+                above = [other.text for other in lines if line.follows(other)]
+                assert not above, (path.name, number + 1, line.text, above)
+
+
+def test_a_text_box_keeps_one_size_across_its_deck(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asteria's action cards: each edge's effect at one size on all 38 cards."""
+    register_fonts()
+    game = localize(ROOT, load_games(ROOT, ["asteria"])["asteria"], "en")
+    templates = load_templates(ROOT, game)
+    canvas = KitCanvas(str(tmp_path / "scratch.pdf"))
+    context = face_context(canvas, game, templates, ROOT / "content" / "asteria")
+    actions = [
+        face for face in printed_faces(game, templates, proof=True) if face.front.name == "action"
+    ]
+    assert len(actions) == 38
+    fit_text_to_decks(context, actions, 3 * MM)
+    drawn: dict[str, set[float]] = {}
+    fit = faces._fit
+
+    def recording(ctx, box, *rest):  # type: ignore[no-untyped-def]
+        fitted = fit(ctx, box, *rest)
+        drawn.setdefault(box.name, set()).add(fitted.size)
+        return fitted
+
+    monkeypatch.setattr(faces, "_fit", recording)
+    for face in actions:
+        faces.draw_face(
+            context, face.front, face.card, "front", faces.FaceSize(face.width, face.height, 0)
+        )
+    edges = {"exploit-text", "expand-text", "explore-text", "exterminate-text", "title", "cost"}
+    assert edges <= set(drawn)
+    assert all(len(drawn[box]) == 1 for box in edges), drawn
+    # and the size is the deck's: the largest at which the longest of these texts fits
+    sizes = context.deck_sizes[("asteria.component.action-card", "action")]
+    assert all(drawn[box] == {sizes[box]} for box in edges)
