@@ -99,7 +99,7 @@ PAGES_AT_MOST = {
     "afternova": 26,
     "aristeia": 9,
     "ascending-empires": 12,
-    "asteria": 16,
+    "asteria": 18,
     "luna-maris": 31,
 }
 """A4 pages of each kit now that sizes share sheets (`pnp.pack`); README lists both."""
@@ -217,3 +217,28 @@ def test_a_text_box_keeps_one_size_across_its_deck(
     # and the size is the deck's: the largest at which the longest of these texts fits
     sizes = context.deck_sizes[("asteria.component.action-card", "action")]
     assert all(drawn[box] == {sizes[box]} for box in edges)
+
+
+def test_cards_with_coloured_edges_keep_their_own_bleed(out: Path) -> None:
+    """Asteria's action cards (`bleed: own`): 3 mm of their own bleed on every side, and no
+    other card's bleed or trim within it, so a cut off the line shows the card's colour."""
+    doc = open_pdf(kits("a4", out)["asteria"])
+    seen = 0
+    for number in range(doc.page_count):
+        placed = placements(doc, number)
+        for card in placed:
+            if not card.card.startswith("asteria.card.action-") and card.form != (
+                "back-asteria.component.action-card"
+            ):
+                continue
+            seen += 1
+            x, y, w, h = card.clip
+            tx, ty, tw, th = card.trim(3.0)
+            assert (x, y, w, h) == pytest.approx((tx - 3, ty - 3, tw + 6, th + 6), abs=0.01)
+            for other in placed:
+                if other is card:
+                    continue
+                ox, oy, ow, oh = other.clip
+                apart = ox >= x + w - 0.01 or ox + ow <= x + 0.01 or oy >= y + h - 0.01
+                assert apart or oy + oh <= y + 0.01, (number + 1, card.card, other.card)
+    assert seen == 2 * 38  # fronts and backs
