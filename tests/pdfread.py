@@ -145,3 +145,17 @@ def text_lines(doc: pymupdf.Document, number: int, gap: float = 4.0) -> list[Tex
         for start, end, size, text, baseline in parts:
             lines.append(TextLine(text.strip(), (dx, dy), baseline, start, end, size))
     return lines
+
+
+def forms(doc: pymupdf.Document) -> dict[str, bytes]:
+    """Every form the kit's pages draw (faces, backs, icons), by name, with its drawing."""
+    found: dict[str, bytes] = {}
+    for page in doc:
+        for xref, name, _invoker, _bbox in page.get_xobjects():
+            found.setdefault(name.removeprefix("FormXob."), doc.xref_stream(xref))
+    return found
+
+
+def icons_drawn(stream: bytes) -> set[str]:
+    """The icons a form's drawing places (`pnp.icons` names their forms `icon-<id>`)."""
+    return {match.decode() for match in re.findall(rb"/FormXob\.icon-(\S+) Do", stream)}

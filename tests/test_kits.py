@@ -20,7 +20,15 @@ from pnp.units import MM
 from starpress.i18n import localize
 from starpress.load import load_games
 from tests.conftest import ROOT
-from tests.pdfread import open_pdf, page_box, page_size, placements, text_lines
+from tests.pdfread import (
+    forms,
+    icons_drawn,
+    open_pdf,
+    page_box,
+    page_size,
+    placements,
+    text_lines,
+)
 
 GAMES = ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -242,3 +250,42 @@ def test_cards_with_coloured_edges_keep_their_own_bleed(out: Path) -> None:
                 apart = ox >= x + w - 0.01 or ox + ow <= x + 0.01 or oy >= y + h - 0.01
                 assert apart or oy + oh <= y + 0.01, (number + 1, card.card, other.card)
     assert seen == 2 * 38  # fronts and backs
+
+
+def test_each_deck_has_its_own_back(out: Path) -> None:
+    """Afternova's decks are told apart face down: each back its own drawing and emblem,
+    and the bag (which belongs to no deck) on none of them."""
+    drawn = forms(open_pdf(kits("a4", out)["afternova"]))
+    backs = {
+        deck: drawn[f"back-afternova.component.{deck}"]
+        for deck in ("hired-paw", "planet", "blueprint")
+    }
+    assert len(set(backs.values())) == 3
+    for deck, stream in backs.items():
+        assert icons_drawn(stream) == {deck}
+
+
+@pytest.mark.parametrize(
+    ("game", "component", "prefix", "kinds"),
+    [
+        ("luna-maris", "luna-maris.component.food-card", "food-", 10),
+        ("afternova", "afternova.component.hired-paw", "paw-", 16),
+    ],
+)
+def test_each_kind_of_card_has_its_own_picture(
+    game: str, component: str, prefix: str, kinds: int, out: Path
+) -> None:
+    """Each food its own pictogram, each kind of Hired Paw its own portrait (same kind,
+    same picture; read from the cards' fronts in the kit)."""
+    model = load_games(ROOT, [game])[game]
+    drawn = forms(open_pdf(kits("a4", out)[game]))
+    picture: dict[str, str] = {}
+    for card in model.cards_of(component):
+        (icon,) = {
+            name for name in icons_drawn(drawn[f"front-{card.id}"]) if name.startswith(prefix)
+        }
+        kind = str(card.name) if game == "luna-maris" else str(card.name).split()[0]
+        assert picture.setdefault(kind, icon) == icon, (card.id, kind)
+    assert len(set(picture.values())) == kinds
+    if game == "luna-maris":  # one food, one picture: no two foods share one
+        assert len(picture) == kinds
