@@ -66,15 +66,22 @@ class _Recorder(_Builder):
         self.keys = faces
         self.placements: list[Placement] = []
 
-    def _place(self, face: Face, side: Side, slot: impose.Rect, sheet: impose.Sheet) -> None:
+    def _place(
+        self,
+        face: Face,
+        side: Side,
+        slot: impose.Rect,
+        sheet: impose.Sheet,
+        window: impose.Rect | None = None,
+    ) -> None:
         bleed = self.bleed
-        left, bottom, right, top = self._clip(face, slot, sheet)
+        clip = self._clip(face, slot, sheet, window)
         self.placements.append(
             Placement(
                 self.canvas.getPageNumber() - 1,
                 self.keys[_form_name(face, side)],
                 kit.placement(slot, side, bleed),
-                (slot.x - left, slot.y - bottom, slot.right + right, slot.top + top),
+                (clip.x, clip.y, clip.right, clip.top),
             )
         )
 

@@ -204,6 +204,8 @@ def _groups(faces: list[Face]) -> list[list[Face]]:
     return list(groups.values())
 
 
+TILE_OVERLAP_MM = 12.0
+"""How far the sheets of a tiled board overlap: room for the glue and alignment marks."""
 BLOCK_GAP_MM = 4.0
 """Space between the bleeds of two blocks of cards on one sheet: room for their crop marks."""
 
@@ -216,6 +218,7 @@ class Page:
     sheet: impose.Sheet
     faces: tuple[Face, ...]
     blocks: tuple[int, ...]
+    tile: impose.Tile | None = None  # one sheet of a card larger than the paper
 
 
 class _Builder:
@@ -229,21 +232,27 @@ class _Builder:
         self.forms: set[str] = set()
 
     def pages(self, faces: list[Face]) -> list[Page]:
-        """Every face on sheets: packed with other sizes, or in gutterfold pairs."""
-        groups = _groups(faces)
-        if self.options.fold:
-            return [page for group in groups for page in self._fold_pages(group)]
+        """Every face on sheets: packed with other sizes, or in gutterfold pairs; a card
+        larger than the paper is tiled across sheets of its own."""
         paper = PAPERS[self.options.paper]
         width, height = paper["width"] * MM, paper["height"] * MM
+        margin = self.options.margin * MM
+        area = impose.Rect(margin, margin, width - 2 * margin, height - 2 * margin)
+        groups: list[list[Face]] = []
+        large: list[list[Face]] = []
+        for group in _groups(faces):
+            run = pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
+            (groups if pack.capacity(run, area)[0] else large).append(group)
+        tiled = [page for group in large for face in group for page in self._tiles(face)]
+        if self.options.fold:
+            return [page for group in groups for page in self._fold_pages(group)] + tiled
         runs = tuple(
             pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
             for group in groups
         )
-        for group, run in zip(groups, runs, strict=True):
-            self._check_fits(group[0], run, width, height)
         pad = self.bleed + BLOCK_GAP_MM * MM / 2 + self._label()
-        sheets = pack.pack(runs, width, height, self.options.margin * MM, pad)
-        return [
+        sheets = pack.pack(runs, width, height, margin, pad)
+        packed = [
             Page(
                 impose.Sheet(width, height, 0, 0, tuple(slot.rect for slot in sheet)),
                 tuple(groups[slot.run][slot.index] for slot in sheet),
@@ -251,6 +260,22 @@ class _Builder:
             )
             for sheet in sheets
         ]
+        return packed + tiled
+
+    def _tiles(self, face: Face) -> Iterator[Page]:
+        """A card larger than the paper on several sheets that overlap by TILE_OVERLAP_MM."""
+        paper = PAPERS[self.options.paper]
+        width, height, tiles = impose.tiles(
+            paper["width"] * MM,
+            paper["height"] * MM,
+            face.width,
+            face.height,
+            self.options.margin * MM + self.bleed,
+            TILE_OVERLAP_MM * MM,
+        )
+        for tile in tiles:
+            sheet = impose.Sheet(width, height, 0, 0, (tile.slot,))
+            yield Page(sheet, (face,), (0,), tile)
 
     def _fold_pages(self, faces: list[Face]) -> Iterator[Page]:
         paper = PAPERS[self.options.paper]
@@ -263,7 +288,7 @@ class _Builder:
             self._gutter(faces[0]),
             max(2 * self.bleed, 6 * MM),
         )
-        self._check_fits(faces[0], None, 0.0, 0.0, sheet.capacity)
+        self._check_fits(faces[0], sheet.capacity)
         for start in range(0, len(faces), sheet.capacity):
             chunk = tuple(faces[start : start + sheet.capacity])
             yield Page(sheet, chunk, (0,) * len(chunk))
@@ -279,22 +304,18 @@ class _Builder:
     def _gutter(self, face: Face) -> float:
         return 2 * self.bleed + self._label() if self._own_bleed(face) else 0.0
 
-    def _check_fits(
-        self, face: Face, run: pack.Run | None, width: float, height: float, capacity: int = 0
-    ) -> None:
-        margin = self.options.margin * MM
-        if run is not None:
-            area = impose.Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-            capacity = pack.capacity(run, area)[0]
+    def _check_fits(self, face: Face, capacity: int) -> None:
         if capacity == 0:
             raise DrawError(
                 self.context.templates.path,
                 f"{face.card.component}: a {face.width / MM:.1f} x {face.height / MM:.1f} mm"
-                f" card does not fit on {self.options.paper}",
+                f" card does not fit on {self.options.paper} beside its fold",
             )
 
     def place(self, page: Page) -> int:
         """Draw one sheet of fronts (and its backs); the number of cards on it."""
+        if page.tile is not None:
+            return self._place_tile(page, page.tile)
         options = self.options
         sheet, faces = page.sheet, page.faces
         with_backs = any(face.back is not None for face in faces) and not options.proof
@@ -318,6 +339,36 @@ class _Builder:
         if with_backs and not options.fold and options.duplex != "none":
             self._back_page(page)
         return len(faces)
+
+    def _place_tile(self, page: Page, tile: impose.Tile) -> int:
+        """One sheet of a tiled card: its window with crop marks, alignment marks in the
+        overlaps, its name (`B2`: second row, second column); then its back, if it has one.
+        The card counts once, on its first sheet."""
+        face, sheet, options = page.faces[0], page.sheet, self.options
+        self._page_size(sheet)
+        self._place(face, "front", tile.slot, sheet, tile.window)
+        round_cut = face.front.shape == "round"
+        marks.draw_marks(
+            self.canvas,
+            [tile.window],
+            sheet.width,
+            sheet.height,
+            self.bleed,
+            options.marks,
+            round_cut,
+        )
+        marks.draw_tile_marks(self.canvas, tile, TILE_OVERLAP_MM * MM, self.bleed)
+        self._boxes([tile.window], sheet)
+        self.canvas.showPage()
+        if face.back is not None and options.duplex != "none" and not options.proof:
+            offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
+            mirror = impose.Sheet(sheet.width, sheet.height, 0, 0, (tile.slot, tile.window))
+            slot, window = impose.back_slots(mirror, options.duplex, offset)
+            self._page_size(sheet)
+            self._place(face, "back", slot, mirror, window)
+            self._boxes([window], sheet)
+            self.canvas.showPage()
+        return int(tile.row == tile.column == 0)
 
     def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
         """Each block's cutting guides, kept off the other blocks' cards."""
@@ -380,32 +431,49 @@ class _Builder:
             )
         )
 
-    def _place(self, face: Face, side: Side, slot: impose.Rect, sheet: impose.Sheet) -> None:
+    def _place(
+        self,
+        face: Face,
+        side: Side,
+        slot: impose.Rect,
+        sheet: impose.Sheet,
+        window: impose.Rect | None = None,
+    ) -> None:
         name = self._form(face, side)
-        left, bottom, right, top = self._clip(face, slot, sheet)
+        clip = self._clip(face, slot, sheet, window)
         canvas = self.canvas
         canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(
-            slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + bottom + top
-        )
-        canvas.clipPath(clip, stroke=0, fill=0)
+        path = canvas.beginPath()
+        path.rect(clip.x, clip.y, clip.width, clip.height)
+        canvas.clipPath(path, stroke=0, fill=0)
         canvas.transform(*placement(slot, side, self.bleed))
         canvas.doForm(name)
         canvas.restoreState()
 
     def _clip(
-        self, face: Face, slot: impose.Rect, sheet: impose.Sheet
-    ) -> tuple[float, float, float, float]:
-        """How much bleed shows left, below, right and above a card's trim on the sheet:
-        all of it on its own, only on the sides facing no neighbour when bleed is shared."""
+        self, face: Face, slot: impose.Rect, sheet: impose.Sheet, window: impose.Rect | None
+    ) -> impose.Rect:
+        """What of a face shows on the sheet: its trim and the bleed around it (all of it on
+        its own; only on the sides facing no neighbour when bleed is shared). On a sheet of
+        a tiled card, the window, with bleed only where the window meets the card's edge."""
         bleed = self.bleed
-        if self._own_bleed(face):
-            return bleed, bleed, bleed, bleed
-        left, bottom, right, top = (
-            bleed if outside else 0.0 for outside in impose.outside_edges(sheet, slot)
+        edges: tuple[bool, ...]
+        if window is not None:
+            edges = (
+                window.x <= slot.x + 0.01,
+                window.y <= slot.y + 0.01,
+                window.right >= slot.right - 0.01,
+                window.top >= slot.top - 0.01,
+            )
+            slot = window
+        elif self._own_bleed(face):
+            edges = (True, True, True, True)
+        else:
+            edges = impose.outside_edges(sheet, slot)
+        left, bottom, right, top = (bleed if outside else 0.0 for outside in edges)
+        return impose.Rect(
+            slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + bottom + top
         )
-        return left, bottom, right, top
 
     def _form(self, face: Face, side: Side) -> str:
         """The form holding this face, drawn the first time it is needed."""

@@ -12,7 +12,7 @@ from typing import Literal
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.impose import Rect, bounds
+from pnp.impose import Rect, Tile, bounds
 from pnp.units import MM
 
 Marks = Literal["crop", "lines", "none"]
@@ -102,6 +102,55 @@ class _Stops:
         return max(
             [o.right for o in self.others if o.y <= y <= o.top and o.right <= x], default=0.0
         )
+
+
+def draw_tile_marks(canvas: Canvas, tile: Tile, overlap: float, bleed: float) -> None:
+    """Alignment marks of one sheet of a tiled card. In each overlap with a neighbouring
+    sheet: a dashed line where the neighbour's edge will lie, and two registration crosses
+    at the same places of the card as on the neighbour, to lay one on the other. Below the
+    window, the sheet's name: a row letter and a column number (`B2`)."""
+    window, slot = tile.window, tile.slot
+    # per inner side: where the crosses go (x or y fixed, the other spread along the side)
+    # and the line where the neighbour's edge will lie
+    strips: list[tuple[tuple[float | None, float | None], tuple[float, float, float, float]]]
+    strips = []
+    if window.x > slot.x + 0.01:  # a neighbour to the left
+        x = window.x + overlap
+        strips.append(((x - overlap / 2, None), (x, window.y, x, window.top)))
+    if window.right < slot.right - 0.01:
+        x = window.right - overlap
+        strips.append(((x + overlap / 2, None), (x, window.y, x, window.top)))
+    if window.y > slot.y + 0.01:  # a neighbour below
+        y = window.y + overlap
+        strips.append(((None, y - overlap / 2), (window.x, y, window.right, y)))
+    if window.top < slot.top - 0.01:
+        y = window.top - overlap
+        strips.append(((None, y + overlap / 2), (window.x, y, window.right, y)))
+    canvas.saveState()
+    canvas.setLineWidth(MARK_WIDTH)
+    for (across, along), line in strips:
+        canvas.setStrokeColor(LINE_COLOR)
+        canvas.setDash([3, 2])
+        canvas.line(*line)
+        canvas.setDash([])
+        canvas.setStrokeColor(HexColor("#000000"))
+        for share in (0.25, 0.75):
+            cx = across if across is not None else window.x + window.width * share
+            cy = along if along is not None else window.y + window.height * share
+            _cross(canvas, cx, cy)
+    canvas.setFillColor(LINE_COLOR)
+    canvas.setFont("Helvetica-Bold", 9)
+    name = f"{chr(ord('A') + tile.row)}{tile.column + 1}"
+    canvas.drawCentredString(window.x + window.width / 2, window.y - bleed - 4 * MM, name)
+    canvas.restoreState()
+
+
+def _cross(canvas: Canvas, x: float, y: float) -> None:
+    """A registration mark: a cross in a circle, 5 mm across."""
+    arm = 2.5 * MM
+    canvas.circle(x, y, arm * 0.6, stroke=1, fill=0)
+    canvas.line(x - arm, y, x + arm, y)
+    canvas.line(x, y - arm, x, y + arm)
 
 
 def draw_fold_line(canvas: Canvas, line: tuple[float, float, float, float]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections import Counter
 from functools import cache
@@ -21,6 +22,7 @@ from starpress.i18n import localize
 from starpress.load import load_games
 from tests.conftest import ROOT
 from tests.pdfread import (
+    Placement,
     forms,
     icons_drawn,
     open_pdf,
@@ -72,13 +74,54 @@ def test_fronts_per_component_equal_the_box_counts(game: str, out: Path) -> None
         placement.card
         for number in range(doc.page_count)
         for placement in placements(doc, number)
-        if placement.side == "front"
+        # a card tiled over several sheets counts on the sheet showing its top-left corner
+        if placement.side == "front" and _shows_top_left(placement)
     )
     by_component: Counter[str] = Counter()
     for card in model.cards:
         by_component[card.component] += fronts[card.id]
     printed = {card.component for card in model.cards}
     assert by_component == {c.id: c.count for c in model.components if c.id in printed}
+
+
+def _shows_top_left(placement: Placement) -> bool:
+    x, y, _w, h = placement.trim(3.0)
+    cx, cy, cw, ch = placement.clip
+    return cx <= x + 0.01 <= cx + cw and cy <= y + h - 0.01 <= cy + ch
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_board_larger_than_the_paper_is_tiled_with_overlaps(paper: str, out: Path) -> None:
+    """Luna Maris's main board (400 x 280 mm) on sheets that overlap by 12 mm, whose windows
+    cover the whole board, bleed only where they meet the board's edge."""
+    doc = open_pdf(kits(paper, out)["luna-maris"])
+    tiles = [
+        placement
+        for number in range(doc.page_count)
+        for placement in placements(doc, number)
+        if placement.card == "luna-maris.card.main-board"
+    ]
+    assert len(tiles) >= 2
+    windows = []
+    for tile in tiles:
+        x, y, w, h = tile.trim(3.0)
+        assert (round(w), round(h)) == (400, 280)
+        cx, cy, cw, ch = tile.clip
+        # the window in the board's own millimetres, bleed trimmed off the outer edges
+        left, bottom = max(cx - x, 0.0), max(cy - y, 0.0)
+        right, top = min(cx + cw - x, 400.0), min(cy + ch - y, 280.0)
+        # where a window meets the board's edge, 3 mm of bleed show beyond it
+        assert left > 0 or cx - x == pytest.approx(-3.0, abs=0.01)
+        assert bottom > 0 or cy - y == pytest.approx(-3.0, abs=0.01)
+        assert right < 400 or cx + cw - x == pytest.approx(403.0, abs=0.01)
+        assert top < 280 or cy + ch - y == pytest.approx(283.0, abs=0.01)
+        windows.append((left, bottom, right, top))
+    xs = sorted({(round(a, 2), round(c, 2)) for a, _b, c, _d in windows})
+    ys = sorted({(round(b, 2), round(d, 2)) for _a, b, _c, d in windows})
+    for spans, length in ((xs, 400.0), (ys, 280.0)):
+        assert spans[0][0] == 0 and spans[-1][1] == length
+        for (_, end), (start, _) in itertools.pairwise(spans):
+            assert end - start == pytest.approx(12.0, abs=0.01)  # the overlap
 
 
 def test_every_text_the_kits_print_is_in_the_catalogs(tmp_path: Path) -> None:
@@ -108,7 +151,7 @@ PAGES_AT_MOST = {
     "aristeia": 9,
     "ascending-empires": 12,
     "asteria": 18,
-    "luna-maris": 31,
+    "luna-maris": 34,  # now with its main board: 3 sheets more
 }
 """A4 pages of each kit now that sizes share sheets (`pnp.pack`); README lists both."""
 
