@@ -48,15 +48,23 @@ class KitOptions:
 
     @property
     def suffix(self) -> str:
-        return "".join(
-            part
-            for part, on in (
-                ("-fold", self.fold),
-                ("-proof", self.proof),
-                ("-inksaver", self.ink_saver),
-            )
-            if on
+        """What tells this kit's file from the canonical one: every option that changes
+        the output and is not at its default, so only the canonical kit (the one the site
+        publishes) has the bare name `<game>-<lang>-<paper>.pdf`."""
+        default = KitOptions(lang=self.lang, paper=self.paper)
+        dx, dy = self.back_offset
+        parts = (
+            (f"-marks-{self.marks}", self.marks != default.marks),
+            (f"-bleed{self.bleed:g}mm", self.bleed != default.bleed),
+            (f"-bleed-{self.bleed_mode}", self.bleed_mode != default.bleed_mode),
+            (f"-duplex-{self.duplex}", self.duplex != default.duplex),
+            (f"-offset{dx:+g}x{dy:+g}mm", self.back_offset != default.back_offset),
+            (f"-margin{self.margin:g}mm", self.margin != default.margin),
+            ("-fold", self.fold),
+            ("-proof", self.proof),
+            ("-inksaver", self.ink_saver),
         )
+        return "".join(part for part, on in parts if on)
 
 
 @dataclass

@@ -169,7 +169,7 @@ def pnp(
         str | None, typer.Option(help="With --png: only this card, front and back.")
     ] = None,
 ) -> None:
-    """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-fold].pdf."""
+    """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
     from pnp import command
 
     request = command.Request(

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp import impose, pack
+from starpress.sitefiles import kit_file
 from tests.conftest import LAYOUT, POKER, build, run_cli
 from tests.pdfread import open_pdf, page_box, page_size, placements
 
@@ -225,6 +226,44 @@ def test_bad_option_is_a_one_line_error(kit_project: Path) -> None:
     assert (
         result.stderr.strip() == "error: --duplex must be one of long, short, none (got 'sideways')"
     )
+
+
+VARIANTS: list[dict[str, object]] = [
+    {"marks": "lines"},
+    {"marks": "none"},
+    {"bleed": 2.0},
+    {"bleed_mode": "card"},
+    {"duplex": "short"},
+    {"duplex": "none"},
+    {"back_offset": (0.5, -1.0)},
+    {"back_offset": (-0.5, 1.0)},
+    {"duplex": "short", "back_offset": (0.5, -1.0)},
+    {"fold": True},
+    {"proof": True},
+    {"ink_saver": True},
+]
+
+
+def test_every_option_that_changes_the_kit_is_in_its_name(kit_project: Path) -> None:
+    """Only the canonical kit has the name the site publishes; no variant overwrites it."""
+    canonical = build(kit_project)
+    assert canonical.name == kit_file(kit_project, "demo", "en", "a4").name
+    before = canonical.read_bytes()
+    names = {canonical.name}
+    for options in VARIANTS:
+        path = build(kit_project, **options)
+        assert path.read_bytes() != before, options
+        names.add(path.name)
+    assert len(names) == len(VARIANTS) + 1  # all different
+    assert canonical.read_bytes() == before  # untouched
+    # the same through the command line, into the folder the site reads
+    assert run_cli("pnp", "demo", cwd=kit_project).returncode == 0
+    published = kit_file(kit_project, "demo", "en", "a4")
+    before = published.read_bytes()
+    result = run_cli("pnp", "demo", "--duplex", "short", "--back-offset", "0.5,-1", cwd=kit_project)
+    assert result.returncode == 0, result.stderr
+    assert "demo-en-a4-duplex-short-offset+0.5x-1mm.pdf" in result.stdout
+    assert published.read_bytes() == before
 
 
 def test_interrupted_build_leaves_no_pdf(
