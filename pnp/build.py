@@ -86,6 +86,7 @@ def run(
     progress: Callable[[int], None] | None = None,
     png: bool = False,
     tts: bool = False,
+    tts_url: str | None = None,
 ) -> BuildResult:
     """Build each job's kit PDF, and its print-shop PNGs and TTS decks when asked."""
     result = BuildResult()
@@ -100,7 +101,7 @@ def run(
             result.exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))
         if tts:
             folder = _fresh(out_dir / "tts" / name)
-            result.exports.extend(export_tts(source, folder, job.options.lang))
+            result.exports.extend(export_tts(source, folder, job.options.lang, tts_url))
         if report.fallbacks:
             result.fallbacks[report.path.name] = len(report.fallbacks)
     return result

@@ -158,6 +158,10 @@ def pnp(
     tts: Annotated[
         bool, typer.Option(help="Also Tabletop Simulator deck sheets and saved-object JSON.")
     ] = False,
+    tts_url: Annotated[
+        str | None,
+        typer.Option(help="With --tts: the http(s) folder the sheets will be uploaded to."),
+    ] = None,
     watch: Annotated[
         bool,
         typer.Option(help="Rebuild on every change, drawing only the changed faces again."),
@@ -188,6 +192,7 @@ def pnp(
         strict,
         png,
         tts,
+        tts_url,
     )
     if watch:
         from pnp import watch as watching

@@ -306,6 +306,25 @@ OPTION_CASES = {
     "bleed 1e9": (("--bleed", "1e9"), "--bleed must be between 0 and 6 mm (got 1e+09"),
     "bleed nan": (("--bleed", "nan"), "--bleed must be between 0 and 6 mm (got nan"),
     "unknown paper": (("--paper", "a0"), "--paper must be one of a4, letter, a3 (got 'a0')"),
+    "tts url without tts": (("--tts-url", "https://example.org/d/"), "--tts-url goes with --tts"),
+    "tts url javascript": (
+        ("--tts", "--tts-url", "javascript:alert(1)"),
+        "--tts-url must be an http(s) address of a folder",
+    ),
+    "tts url file": (("--tts", "--tts-url", "file:///etc/"), "--tts-url must be an http(s)"),
+    "tts url no host": (("--tts", "--tts-url", "https:///decks/"), "--tts-url must be an http"),
+    "tts url with query": (
+        ("--tts", "--tts-url", "https://example.org/d/?x=1"),
+        "--tts-url must be an http(s)",
+    ),
+    "tts url with a space": (
+        ("--tts", "--tts-url", "https://example.org/my decks/"),
+        "--tts-url must be an http(s)",
+    ),
+    "tts url control character": (
+        ("--tts", "--tts-url", "https://example.org/\x1b[2J/"),
+        "--tts-url must be an http(s)",
+    ),
 }
 
 
