@@ -105,7 +105,7 @@ def build_cached_kit(
     """Write the kit of a game (already in the kit's language) from cached faces; a
     watching process passes the same `book` every time, so known faces are not grafted again."""
     register_fonts()
-    faces = printed_faces(game, templates, options.proof)
+    faces = kit.kit_faces(game, templates, options)
     digest = game_digest(game, templates, folder, options.lang)
     report = CachedReport(KitReport(kit_path(out_dir, game.id, options)))
     drawn = _faces(report, cache, digest, game, templates, folder, faces, options)
@@ -135,7 +135,7 @@ def _faces(
     sides: tuple[Side, ...] = ("front", "back")
     bleed = options.bleed * MM
     scratch = face_context(KitCanvas(io.BytesIO()), game, templates, folder)
-    kit.fit_text_to_decks(scratch, faces, bleed)
+    kit.fit_text_to_decks(scratch, printed_faces(game, templates, True), bleed)
     sizes = scratch.deck_sizes
     for face in faces:
         for side in sides:

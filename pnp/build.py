@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.export import Source, export_pngs, export_tts
-from pnp.kit import KitOptions, KitReport, build_kit, printed_faces
+from pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from pnp.layout import Templates, load_templates
 from pnp.limits import LIMITS
 from starpress.errors import InputError
@@ -38,7 +38,7 @@ class Job:
 
     @property
     def faces(self) -> int:
-        return len(printed_faces(self.game, self.templates, self.options.proof))
+        return len(kit_faces(self.game, self.templates, self.options))
 
 
 def languages(game: Game, lang: str) -> list[str]:
@@ -60,12 +60,31 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
             problems.extend(error.problems)
             continue
         _check_size(root, game, templates, options)
+        chosen = replace(options, only=chosen_cards(root, game, options.only))
         for code in languages(game, lang):
             # localised here, so a bad catalog is refused before anything is written
-            jobs.append(Job(localize(root, game, code), templates, replace(options, lang=code)))
+            jobs.append(Job(localize(root, game, code), templates, replace(chosen, lang=code)))
     if problems:
         raise ContentError(problems)
     return jobs
+
+
+def chosen_cards(root: Path, game: Game, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The card ids `--only` names: a full id (`afternova.card.hired-paw-01`) or its last
+    part (`hired-paw-01`); any other name is refused, naming where the cards are."""
+    ids = {card.id for card in game.cards}
+    short = {card.id.rsplit(".", 1)[-1]: card.id for card in game.cards}
+    chosen = []
+    for name in names:
+        card = name if name in ids else short.get(name)
+        if card is None:
+            example = next(iter(sorted(short)), "")
+            raise InputError(
+                root / "content" / game.id,
+                f"--only: {game.id} has no card {name[:100]!r} (a card id, e.g. {example})",
+            )
+        chosen.append(card)
+    return tuple(chosen)
 
 
 def _check_size(root: Path, game: Game, templates: Templates, options: KitOptions) -> None:

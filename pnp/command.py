@@ -60,6 +60,7 @@ class Request:
     png: bool = False
     tts: bool = False
     tts_url: str | None = None
+    only: tuple[str, ...] = ()
 
 
 def parse_options(request: Request) -> KitOptions:
@@ -91,6 +92,9 @@ def parse_options(request: Request) -> KitOptions:
         fold=request.fold,
         proof=request.proof,
         ink_saver=request.ink_saver,
+        only=tuple(
+            name.strip() for names in request.only for name in names.split(",") if name.strip()
+        ),
     )
 
 
@@ -111,6 +115,8 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
 def _run(root: Path, request: Request, console: Console, errors: Console) -> int:
     try:
         options = parse_options(request)
+        if options.only and request.target in ("all", "calibrate"):
+            raise OptionError(f"--only picks cards of one game: name it, not {request.target!r}")
         if request.target == "calibrate":
             prepare_out(request.out)
             path = _writing(request.out, lambda: build_calibration(request.out, options))

@@ -7,6 +7,7 @@ a temporary file and renamed, so an interrupted build leaves no half-written kit
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,7 @@ class KitOptions:
     proof: bool = False
     ink_saver: bool = False
     margin: float = float(PRESETS["margin_mm"])
+    only: tuple[str, ...] = ()  # card ids: print these, each once, instead of the whole kit
 
     @property
     def suffix(self) -> str:
@@ -63,8 +65,18 @@ class KitOptions:
             ("-fold", self.fold),
             ("-proof", self.proof),
             ("-inksaver", self.ink_saver),
+            (f"-only-{_only_name(self.only)}", bool(self.only)),
         )
         return "".join(part for part, on in parts if on)
+
+
+def _only_name(cards: tuple[str, ...]) -> str:
+    """The chosen cards in a file name: their short ids, or their number and a hash."""
+    short = "+".join(card.rsplit(".", 1)[-1] for card in cards)
+    if len(short) <= 60:
+        return short
+    digest = hashlib.sha256("\n".join(cards).encode()).hexdigest()[:8]
+    return f"{len(cards)}cards-{digest}"
 
 
 @dataclass
@@ -126,6 +138,16 @@ def printed_faces(game: Game, templates: Templates, proof: bool = False) -> list
     return faces
 
 
+def kit_faces(game: Game, templates: Templates, options: KitOptions) -> list[Face]:
+    """The faces a kit prints: every card `count` times, one of each for a proof, or with
+    `only`, each chosen card once (named twice, twice)."""
+    faces = printed_faces(game, templates, options.proof)
+    if not options.only:
+        return faces
+    by_id = {face.card.id: face for face in faces}
+    return [by_id[card] for card in options.only]
+
+
 def fit_text_to_decks(context: FaceContext, faces: list[Face], bleed: float) -> None:
     """One size per text box across each deck (`pnp.faces.fit_decks`), for these faces."""
     unique = {face.card.id: face for face in faces}.values()
@@ -159,9 +181,9 @@ def build_kit(
         context = face_context(canvas, game, templates, folder, options.ink_saver)
         builder = _Builder(canvas, context, options)
         context.icons.define_all()
-        faces = printed_faces(game, templates, options.proof)
-        fit_text_to_decks(context, faces, builder.bleed)
-        for page in builder.pages(faces):
+        # text sizes come from the whole deck, also when only some cards are printed
+        fit_text_to_decks(context, printed_faces(game, templates, True), builder.bleed)
+        for page in builder.pages(kit_faces(game, templates, options)):
             placed = builder.place(page)
             report.faces += placed
             if progress:

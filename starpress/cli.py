@@ -162,6 +162,13 @@ def pnp(
         str | None,
         typer.Option(help="With --tts: the http(s) folder the sheets will be uploaded to."),
     ] = None,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Print only these cards, each once: card ids (hired-paw-01 or the full id), "
+            "repeated or comma-separated."
+        ),
+    ] = None,
     watch: Annotated[
         bool,
         typer.Option(help="Rebuild on every change, drawing only the changed faces again."),
@@ -193,6 +200,7 @@ def pnp(
         png,
         tts,
         tts_url,
+        tuple(only or ()),
     )
     if watch:
         from pnp import watch as watching

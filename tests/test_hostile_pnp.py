@@ -306,6 +306,15 @@ OPTION_CASES = {
     "bleed 1e9": (("--bleed", "1e9"), "--bleed must be between 0 and 6 mm (got 1e+09"),
     "bleed nan": (("--bleed", "nan"), "--bleed must be between 0 and 6 mm (got nan"),
     "unknown paper": (("--paper", "a0"), "--paper must be one of a4, letter, a3 (got 'a0')"),
+    "only an unknown card": (("--only", "queen"), "content/demo: --only: demo has no card 'queen'"),
+    "only a terminal escape": (
+        ("--only", "\x1b[2Jace"),
+        "content/demo: --only: demo has no card '\\x1b[2Jace'",
+    ),
+    "only another game's card": (
+        ("--only", "afternova.card.hired-paw-01"),
+        "content/demo: --only: demo has no card 'afternova.card.hired-paw-01'",
+    ),
     "tts url without tts": (("--tts-url", "https://example.org/d/"), "--tts-url goes with --tts"),
     "tts url javascript": (
         ("--tts", "--tts-url", "javascript:alert(1)"),
@@ -333,6 +342,12 @@ def test_bad_option_is_one_line(tmp_path: Path, case: str) -> None:
     options, message = OPTION_CASES[case]
     line = refused(project(tmp_path), message, *options)
     assert line.startswith(f"error: {message}")
+
+
+def test_only_needs_one_game(tmp_path: Path) -> None:
+    run = run_measured("pnp", "all", "--only", "ace", cwd=project(tmp_path))
+    assert_refused(run, "error: --only picks cards of one game: name it, not 'all'")
+    assert written(tmp_path) == []
 
 
 def test_bad_option_for_calibrate_too(tmp_path: Path) -> None:

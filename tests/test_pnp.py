@@ -266,6 +266,25 @@ def test_every_option_that_changes_the_kit_is_in_its_name(kit_project: Path) -> 
     assert published.read_bytes() == before
 
 
+def test_only_prints_the_chosen_cards_once_each(kit_project: Path) -> None:
+    full = run_cli("pnp", "demo", cwd=kit_project)
+    published = kit_file(kit_project, "demo", "en", "a4")
+    before = published.read_bytes()
+    result = run_cli(
+        "pnp", "demo", "--only", "king", "--only", "demo.card.ace,king", cwd=kit_project
+    )
+    assert full.returncode == 0 and result.returncode == 0, result.stderr
+    path = published.with_name("demo-en-a4-only-king+ace+king.pdf")
+    assert f"wrote build/pnp/{path.name} (2 pages, 3 cards)" in result.stdout
+    doc = open_pdf(path)
+    assert Counter(p.card for p in placements(doc, 0)) == {"demo.card.king": 2, "demo.card.ace": 1}
+    assert Counter(p.form for p in placements(doc, 1)) == {
+        "back-demo.card.king": 2,
+        "back-demo.component.card": 1,
+    }
+    assert published.read_bytes() == before
+
+
 def test_interrupted_build_leaves_no_pdf(
     kit_project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
