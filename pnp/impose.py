@@ -1,4 +1,5 @@
-"""Place cards on sheets: the grid that fits the most, its duplex mirror, and the fold layout.
+"""Place cards on sheets: the grid that fits the most, its duplex mirror, the fold layout,
+and the tiles of a card larger than the paper.
 
 Pure geometry in points, origin at the page's bottom-left corner; nothing is drawn here.
 Slots are listed row by row from the top-left, the order a person reads a sheet.

@@ -2,7 +2,7 @@
 
 Crop marks stand in the margin, beyond the bleed, in line with every trim edge, so the
 first cut does not remove the marks the next cuts need. Round tokens also get their
-circular cut line.
+circular cut line; the sheets of a tiled card get alignment marks in their overlaps.
 """
 
 from __future__ import annotations
