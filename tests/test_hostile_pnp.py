@@ -55,6 +55,11 @@ def refused(base: Path, where: str, *options: str) -> str:
 # --- layouts: every bad value is located at path:line:col ------------------------------
 
 LAYOUT_CASES = {
+    "unknown bleed kind": (
+        LAYOUT.replace("  front:\n    boxes:", "  front:\n    bleed: sideways\n    boxes:"),
+        "6:12",
+        "bleed must be one of 'shared' or 'own' (got 'sideways')",
+    ),
     "unknown font": (
         LAYOUT.replace("size: 12}", "size: 12, font: Comic}"),
         "8:99",
