@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pymupdf
 
-from pnp import impose
+from pnp import impose, kit
 from pnp.facecache import CachedFace, FaceCache, GameDigest, draw_one, face_key, game_digest
 from pnp.faces import face_context
 from pnp.kit import (
@@ -26,7 +26,6 @@ from pnp.kit import (
     KitReport,
     Side,
     _Builder,
-    _groups,
     kit_canvas,
     kit_path,
     printed_faces,
@@ -44,11 +43,8 @@ class Placement:
 
     page: int
     key: str
-    x: float  # bottom-left corner of the face's bleed area, PDF points from the page's
-    y: float
-    width: float  # the face's bleed area
-    height: float
-    clip: tuple[float, float, float, float]  # left, bottom, right, top, in the face's points
+    matrix: tuple[float, float, float, float, float, float]  # the face's form onto the page
+    clip: tuple[float, float, float, float]  # left, bottom, right, top, in page points
 
 
 @dataclass
@@ -69,24 +65,22 @@ class _Recorder(_Builder):
         self.keys = faces
         self.placements: list[Placement] = []
 
-    def _place(self, face: Face, side: Side, slot: impose.Rect, sheet: impose.Sheet) -> None:
+    def _place(
+        self,
+        face: Face,
+        side: Side,
+        slot: impose.Rect,
+        sheet: impose.Sheet,
+        window: impose.Rect | None = None,
+    ) -> None:
         bleed = self.bleed
-        if self.options.bleed_mode == "shared" and not self.options.proof:
-            left, bottom, right, top = (
-                bleed if outside else 0.0 for outside in impose.outside_edges(sheet, slot)
-            )
-        else:
-            left = bottom = right = top = bleed
-        width, height = face.width + 2 * bleed, face.height + 2 * bleed
+        clip = self._clip(face, slot, sheet, window)
         self.placements.append(
             Placement(
                 self.canvas.getPageNumber() - 1,
                 self.keys[_form_name(face, side)],
-                slot.x - bleed,
-                slot.y - bleed,
-                width,
-                height,
-                (bleed - left, bleed - bottom, width - bleed + right, height - bleed + top),
+                kit.placement(slot, side, bleed),
+                (clip.x, clip.y, clip.right, clip.top),
             )
         )
 
@@ -109,7 +103,7 @@ def build_cached_kit(
 ) -> CachedReport:
     """Write the kit of a game (already in the kit's language) from cached faces; a
     watching process passes the same `book` every time, so known faces are not grafted again."""
-    faces = printed_faces(game, templates, options.proof)
+    faces = kit.kit_faces(game, templates, options)
     digest = game_digest(game, templates, folder, options.lang)
     report = CachedReport(KitReport(kit_path(out_dir, game.id, options)))
     drawn = _faces(report, cache, digest, game, templates, folder, faces, options)
@@ -137,17 +131,20 @@ def _faces(
     found: dict[str, CachedFace] = {}
     by_key: dict[str, CachedFace] = {}
     sides: tuple[Side, ...] = ("front", "back")
+    bleed = options.bleed * MM
+    scratch = face_context(KitCanvas(io.BytesIO()), game, templates, folder)
+    kit.fit_text_to_decks(scratch, printed_faces(game, templates, True), bleed)
+    sizes = scratch.deck_sizes
     for face in faces:
         for side in sides:
             name = _form_name(face, side)
             if name in found or (side == "back" and face.back is None):
                 continue
-            key = face_key(digest, titles, face, side, options.bleed * MM, options.ink_saver)
+            key = face_key(digest, titles, face, side, bleed, options.ink_saver, sizes)
             cached = by_key.get(key) or cache.get(key)
             if cached is None:
-                bleed = options.bleed * MM
                 cached = draw_one(
-                    key, game, templates, folder, face, side, bleed, options.ink_saver
+                    key, game, templates, folder, face, side, bleed, options.ink_saver, sizes
                 )
                 cache.put(cached)
                 report.drawn += 1
@@ -174,9 +171,8 @@ def _sheets(
     canvas = kit_canvas(buffer, game, options)
     context = face_context(canvas, game, templates, folder, options.ink_saver)
     recorder = _Recorder(canvas, keys, context=context, options=options)
-    for group in _groups(faces):
-        for placed in recorder.place(group):
-            report.kit.faces += placed
+    for page in recorder.pages(faces):
+        report.kit.faces += recorder.place(page)
     report.kit.pages = canvas.getPageNumber() - 1
     canvas.save()
     return buffer.getvalue(), recorder.placements
@@ -243,10 +239,10 @@ def _place_faces(
             for placement in here:
                 name = names.setdefault(placement.key, f"SPface{len(names)}")
                 left, bottom, right, top = placement.clip
+                matrix = " ".join(f"{value:.4f}" for value in placement.matrix)
                 operations.append(
-                    f"q {placement.x + left:.4f} {placement.y + bottom:.4f} "
-                    f"{right - left:.4f} {top - bottom:.4f} re W n "
-                    f"1 0 0 1 {placement.x:.4f} {placement.y:.4f} cm /{name} Do Q"
+                    f"q {left:.4f} {bottom:.4f} {right - left:.4f} {top - bottom:.4f} re W n "
+                    f"{matrix} cm /{name} Do Q"
                 )
             for key, name in names.items():
                 kit.xref_set_key(page.xref, f"Resources/XObject/{name}", forms[key])

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.kit import KitOptions, KitReport, build_kit, printed_faces
+from pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from pnp.layout import Templates, load_templates
 from pnp.limits import LIMITS
 from starpress.errors import InputError
@@ -37,7 +37,7 @@ class Job:
 
     @property
     def faces(self) -> int:
-        return len(printed_faces(self.game, self.templates, self.options.proof))
+        return len(kit_faces(self.game, self.templates, self.options))
 
 
 def languages(game: Game, lang: str) -> list[str]:
@@ -59,12 +59,31 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
             problems.extend(error.problems)
             continue
         _check_size(root, game, templates, options)
+        chosen = replace(options, only=chosen_cards(root, game, options.only))
         for code in languages(game, lang):
             # localised here, so a bad catalog is refused before anything is written
-            jobs.append(Job(localize(root, game, code), templates, replace(options, lang=code)))
+            jobs.append(Job(localize(root, game, code), templates, replace(chosen, lang=code)))
     if problems:
         raise ContentError(problems)
     return jobs
+
+
+def chosen_cards(root: Path, game: Game, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The card ids `--only` names: a full id (`afternova.card.hired-paw-01`) or its last
+    part (`hired-paw-01`); any other name is refused, naming where the cards are."""
+    ids = {card.id for card in game.cards}
+    short = {card.id.rsplit(".", 1)[-1]: card.id for card in game.cards}
+    chosen = []
+    for name in names:
+        card = name if name in ids else short.get(name)
+        if card is None:
+            example = next(iter(sorted(short)), "")
+            raise InputError(
+                root / "content" / game.id,
+                f"--only: {game.id} has no card {name[:100]!r} (a card id, e.g. {example})",
+            )
+        chosen.append(card)
+    return tuple(chosen)
 
 
 def _check_size(root: Path, game: Game, templates: Templates, options: KitOptions) -> None:
@@ -85,6 +104,7 @@ def run(
     progress: Callable[[int], None] | None = None,
     png: bool = False,
     tts: bool = False,
+    tts_url: str | None = None,
 ) -> BuildResult:
     """Build each job's kit PDF, and its print-shop PNGs and TTS decks when asked."""
     result = BuildResult()
@@ -102,7 +122,7 @@ def run(
                 result.exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))
             if tts:
                 folder = _fresh(out_dir / "tts" / name)
-                result.exports.extend(export_tts(source, folder, job.options.lang))
+                result.exports.extend(export_tts(source, folder, job.options.lang, tts_url))
         if report.fallbacks:
             result.fallbacks[report.path.name] = len(report.fallbacks)
     return result

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import tempfile
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +59,8 @@ class Request:
     strict: bool = False
     png: bool = False
     tts: bool = False
+    tts_url: str | None = None
+    only: tuple[str, ...] = ()
 
 
 def parse_options(request: Request) -> KitOptions:
@@ -71,6 +74,8 @@ def parse_options(request: Request) -> KitOptions:
     except ValueError:
         message = f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not {request.back_offset!r}"
         raise OptionError(message) from None
+    if request.tts_url is not None:
+        check_tts_url(request.tts_url, request.tts)
     kit = LIMITS.kit
     _within("--bleed", request.bleed, 0.0, kit.bleed_mm)
     _within("--back-offset X", dx, -kit.back_offset_mm, kit.back_offset_mm)
@@ -87,6 +92,9 @@ def parse_options(request: Request) -> KitOptions:
         fold=request.fold,
         proof=request.proof,
         ink_saver=request.ink_saver,
+        only=tuple(
+            name.strip() for names in request.only for name in names.split(",") if name.strip()
+        ),
     )
 
 
@@ -107,6 +115,8 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
 def _run(root: Path, request: Request, console: Console, errors: Console) -> int:
     try:
         options = parse_options(request)
+        if options.only and request.target in ("all", "calibrate"):
+            raise OptionError(f"--only picks cards of one game: name it, not {request.target!r}")
         if request.target == "calibrate":
             prepare_out(request.out)
             path = _writing(request.out, lambda: build_calibration(request.out, options))
@@ -148,6 +158,7 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
                 lambda done: bar.advance(task, done),
                 request.png,
                 request.tts,
+                request.tts_url,
             ),
         )
     _report(result, console, errors)
@@ -198,6 +209,25 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
         errors.print(f"text does not fit its box ({len(result.overflow)}):", highlight=False)
         for line in result.overflow:
             errors.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+
+
+def check_tts_url(url: str, tts: bool) -> None:
+    """A base address the TTS sheets will be uploaded to: http(s), a host, no query."""
+    if not tts:
+        raise OptionError("--tts-url goes with --tts")
+    parts = urllib.parse.urlsplit(url) if url.isprintable() and len(url) <= 2000 else None
+    if (
+        parts is None
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or any(char.isspace() for char in url)
+    ):
+        raise OptionError(
+            f"--tts-url must be an http(s) address of a folder, like "
+            f"https://example.org/decks/ (got {url[:200]!r})"
+        )
 
 
 def _within(option: str, value: float, low: float, high: float) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ import pymupdf
 from PIL import Image
 
 from pnp.faces import FaceSize, draw_face, face_context
-from pnp.kit import PRESETS, Face, printed_faces
+from pnp.kit import PRESETS, Face, fit_text_to_decks, printed_faces
 from pnp.layout import Templates
 from pnp.pdfcanvas import KitCanvas
 from pnp.units import MM
@@ -68,6 +69,7 @@ def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
     canvas = KitCanvas(buffer, invariant=1)
     context = face_context(canvas, source.game, source.templates, source.folder)
     context.icons.define_all()
+    fit_text_to_decks(context, printed_faces(source.game, source.templates, proof=True), bleed)
     for design in designs_:
         face = design.face
         size = FaceSize(face.width, face.height, bleed)
@@ -113,11 +115,13 @@ def _rasterise(
     return paths
 
 
-def export_tts(source: Source, out_dir: Path, lang: str) -> list[Path]:
+def export_tts(source: Source, out_dir: Path, lang: str, base_url: str | None = None) -> list[Path]:
     """Tabletop Simulator deck sheets (≤ 10 × 7, ≤ 4096 px, RGB) and a saved-object JSON.
 
     Each component becomes one deck (several sheets if it has over 69 cards). The last
-    slot of every sheet holds the hidden-card image, the deck's back.
+    slot of every sheet holds the hidden-card image, the deck's back. The JSON names each
+    sheet by its file name, relative to the JSON's folder, or under `base_url` (where the
+    sheets will be uploaded): never by a path of the machine that built it.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     game = source.game
@@ -164,8 +168,8 @@ def export_tts(source: Source, out_dir: Path, lang: str) -> list[Path]:
                 write_atomic(back_path, _png(back_sheet))
                 written.append(back_path)
             custom[str(key)] = {
-                "FaceURL": path.resolve().as_uri(),
-                "BackURL": back_path.resolve().as_uri(),
+                "FaceURL": _url(path, base_url),
+                "BackURL": _url(back_path, base_url),
                 "NumWidth": columns,
                 "NumHeight": rows,
                 "BackIsHidden": True,
@@ -207,6 +211,12 @@ def export_tts(source: Source, out_dir: Path, lang: str) -> list[Path]:
     write_atomic(json_path, json.dumps(saved, indent=2, ensure_ascii=False).encode())
     written.append(json_path)
     return written
+
+
+def _url(path: Path, base_url: str | None) -> str:
+    """A sheet's address in the saved object: its file name, under the base URL if any."""
+    name = urllib.parse.quote(path.name)
+    return f"{base_url.rstrip('/')}/{name}" if base_url else name
 
 
 def _by_component(faces: list[Face]) -> Iterator[tuple[str, list[Face]]]:

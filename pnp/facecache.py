@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.faces import FaceSize, draw_face, face_context
+from pnp.faces import DeckSizes, FaceSize, draw_face, face_context
 from pnp.fonts import FONT_DIR
 from pnp.kit import Face, Side
 from pnp.layout import Templates
@@ -121,8 +121,10 @@ def face_key(
     side: Side,
     bleed: float,
     ink_saver: bool,
+    deck_sizes: DeckSizes,
 ) -> str:
-    """The hash of everything that draws this side of this face."""
+    """The hash of everything that draws this side of this face (with the text sizes its
+    deck settled on, which other cards' texts decide)."""
     card = face.card
     layout = face.front if side == "front" else face.back
     assert layout is not None
@@ -156,6 +158,7 @@ def face_key(
             "size": [round(face.width, 4), round(face.height, 4)],
             "bleed": round(bleed, 4),
             "ink_saver": ink_saver,
+            "text_sizes": deck_sizes.get((card.component, layout.name), {}),
         }
     )
 
@@ -169,6 +172,7 @@ def draw_one(
     side: Side,
     bleed: float,
     ink_saver: bool,
+    deck_sizes: DeckSizes,
 ) -> CachedFace:
     """Draw one face on a page of its own (face plus bleed), as the kit would draw it."""
     layout = face.front if side == "front" else face.back
@@ -180,6 +184,7 @@ def draw_one(
     )
     context = face_context(canvas, game, templates, folder, ink_saver)
     context.icons.define_all()
+    context.deck_sizes = deck_sizes
     draw_face(context, layout, face.card, side, size)
     canvas.showPage()
     canvas.save()

@@ -6,7 +6,9 @@ become PDF points with the origin at the bottom-left corner of the face's bleed 
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,6 +46,10 @@ class FaceSize:
         return self.height + 2 * self.bleed
 
 
+DeckSizes = dict[tuple[str, str], dict[str, float]]
+"""(component, layout) -> text box -> the size its text takes on every card of the deck."""
+
+
 @dataclass
 class FaceContext:
     """What drawing a face needs besides the card: the canvas, icons, colours, titles.
@@ -61,6 +67,7 @@ class FaceContext:
     ink_saver: bool = False
     overflow: list[str] = field(default_factory=list)
     fallbacks: set[str] = field(default_factory=set)
+    deck_sizes: DeckSizes = field(default_factory=dict)
 
 
 def face_context(
@@ -101,17 +108,43 @@ def draw_face(
 ) -> None:
     """Draw one face with the origin at the bottom-left corner of its bleed area."""
     values = _values(ctx, card, side)
+    deck = ctx.deck_sizes.get((card.component, layout.name), {})
     for box in layout.boxes:
         if box.when is not None and not "".join(values.shown.get(box.when, [])):
             continue
         try:
-            _draw_box(ctx, box, values, size, card.id)
+            _draw_box(ctx, box, values, size, card.id, deck.get(box.name))
         except (_BoxRefused, images.ImageRefused) as error:
             line, col = ctx.templates.position(layout.name, box.name)
             message = f"{card.id}: box '{box.name}': {error}"
             raise DrawError(ctx.templates.path, message, line, col) from None
     if card.provenance == "prototype" and side == "front":
         _prototype_mark(ctx, layout, size)
+
+
+def fit_decks(
+    ctx: FaceContext, sides: Iterable[tuple[Card, ResolvedLayout, str, FaceSize]]
+) -> None:
+    """Give each text box one size across its deck (`ctx.deck_sizes`): the largest at which
+    its text fits on every card of the component, so sizes do not jump from card to card.
+    A card whose text fits at no size is left out of its deck's choice."""
+    for card, layout, side, size in sides:
+        values = _values(ctx, card, side)
+        deck = ctx.deck_sizes.setdefault((card.component, layout.name), {})
+        for box in layout.boxes:
+            if box.type != "text" or box.text is None:
+                continue
+            if box.when is not None and not "".join(values.shown.get(box.when, [])):
+                continue
+            text = _substitute(box.text, values.shown, "\n" if box.join == "line" else " ")
+            if not text:
+                continue
+            _x, _y, w, h = _frame(box, size)
+            if box.rotate in (90, 270):
+                w, h = h, w
+            fitted = _fit(ctx, box, text, w, h, deck.get(box.name))
+            if not fitted.overflow:
+                deck[box.name] = fitted.size
 
 
 def _values(ctx: FaceContext, card: Card, side: str) -> Values:
@@ -159,14 +192,27 @@ def _substitute(template: str, fields: dict[str, list[str]], separator: str = " 
     return None if missing else result
 
 
-def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_id: str) -> None:
-    canvas = ctx.canvas
+def _frame(box: Box, size: FaceSize) -> tuple[float, float, float, float]:
+    """A box's x, y (from the trim's top-left corner), width and height, in points."""
     x = _length(box.x or 0, size.width)
     y = _length(box.y or 0, size.height)
     w = _length(box.w if box.w is not None else "100%", size.width)
     h = _length(box.h if box.h is not None else "100%", size.height)
     if box.full_bleed:
         x, y, w, h = _bleed_out(x, y, w, h, size)
+    return x, y, w, h
+
+
+def _draw_box(
+    ctx: FaceContext,
+    box: Box,
+    values: Values,
+    size: FaceSize,
+    card_id: str,
+    deck_size: float | None = None,
+) -> None:
+    canvas = ctx.canvas
+    x, y, w, h = _frame(box, size)
     left = size.bleed + x
     bottom = size.bleed + size.height - y - h
     fill = _color(ctx, box.fill, values)
@@ -199,7 +245,7 @@ def _draw_box(ctx: FaceContext, box: Box, values: Values, size: FaceSize, card_i
         text = _substitute(box.text, values.shown, "\n" if box.join == "line" else " ")
         if text:
             ink = _color(ctx, box.color or ctx.templates.defaults.color, values)
-            _text(ctx, box, text, left, bottom, w, h, fill, ink, card_id)
+            _text(ctx, box, text, (left, bottom, w, h), fill, ink, card_id, deck_size)
     if isolated:
         canvas.restoreState()
 
@@ -247,27 +293,35 @@ def _image(ctx: FaceContext, image: str, left: float, bottom: float, w: float, h
     )
 
 
+def _fit(
+    ctx: FaceContext, box: Box, text: str, w: float, h: float, deck_size: float | None
+) -> textfit.Fitted:
+    """The box's text fitted, starting from the deck's size when it has one."""
+    defaults = ctx.templates.defaults
+    family = box.font or defaults.font
+    max_size = min(box.size or defaults.size, deck_size or math.inf)
+    min_size = min(box.min_size or defaults.min_size, max_size)
+    leading = box.leading or defaults.leading
+    paragraphs = textfit.measure(text, family, bool(box.bold), ctx.game_id, ctx.titles)
+    return textfit.fit(paragraphs, w, h, max_size, min_size, leading, family)
+
+
 def _text(
     ctx: FaceContext,
     box: Box,
     text: str,
-    left: float,
-    bottom: float,
-    w: float,
-    h: float,
+    frame: tuple[float, float, float, float],
     fill: Color | None,
     color: Color | None,
     card_id: str,
+    deck_size: float | None,
 ) -> None:
-    defaults = ctx.templates.defaults
-    family = box.font or defaults.font
-    max_size = box.size or defaults.size
-    min_size = min(box.min_size or defaults.min_size, max_size)
-    leading = box.leading or defaults.leading
-    paragraphs = textfit.measure(text, family, bool(box.bold), ctx.game_id, ctx.titles)
-    fitted = textfit.fit(paragraphs, w, h, max_size, min_size, leading, family)
+    left, bottom, w, h = frame
+    fitted = _fit(ctx, box, text, w, h, deck_size)
     if fitted.overflow:
-        ctx.overflow.append(f"{card_id}: box '{box.name}' (text needs more than {min_size:g} pt)")
+        ctx.overflow.append(
+            f"{card_id}: box '{box.name}' (text needs more than {fitted.size:g} pt)"
+        )
     top = bottom + h
     valign = box.valign or "top"
     if valign != "top":

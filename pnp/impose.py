@@ -1,4 +1,5 @@
-"""Place cards on sheets: the grid that fits the most, its duplex mirror, and the fold layout.
+"""Place cards on sheets: the grid that fits the most, its duplex mirror, the fold layout,
+and the tiles of a card larger than the paper.
 
 Pure geometry in points, origin at the page's bottom-left corner; nothing is drawn here.
 Slots are listed row by row from the top-left, the order a person reads a sheet.
@@ -6,6 +7,7 @@ Slots are listed row by row from the top-left, the order a person reads a sheet.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -20,6 +22,8 @@ class Rect:
     y: float
     width: float
     height: float
+    turned: bool = False
+    """The card lies a quarter turn anticlockwise (its back a quarter turn clockwise)."""
 
     @property
     def right(self) -> float:
@@ -70,12 +74,12 @@ def grid(
     gutter: float,
 ) -> Sheet:
     """The most cards of one size on the page, portrait or landscape, centred."""
-    portrait = _grid(page_width, page_height, card_width, card_height, margin, gutter)
-    landscape = _grid(page_height, page_width, card_width, card_height, margin, gutter)
+    portrait = grid_in(page_width, page_height, card_width, card_height, margin, gutter)
+    landscape = grid_in(page_height, page_width, card_width, card_height, margin, gutter)
     return landscape if landscape.capacity > portrait.capacity else portrait
 
 
-def _grid(
+def grid_in(
     width: float,
     height: float,
     card_width: float,
@@ -119,7 +123,7 @@ def back_slots(sheet: Sheet, flip: Flip, offset: tuple[float, float] = (0.0, 0.0
     for slot in sheet.slots:
         x = sheet.width - slot.right if mirror_x else slot.x
         y = slot.y if mirror_x else sheet.height - slot.top
-        mirrored.append(Rect(x + dx, y + dy, slot.width, slot.height))
+        mirrored.append(Rect(x + dx, y + dy, slot.width, slot.height, slot.turned))
     return mirrored
 
 
@@ -166,7 +170,7 @@ def _fold(
     else:
         middle = height / 2
         area = Rect(margin, middle + half_gap, width - 2 * margin, middle - half_gap - margin)
-    half = _grid(width, height, card_width, card_height, margin, gutter, area)
+    half = grid_in(width, height, card_width, card_height, margin, gutter, area)
     # push the fronts against the fold so that both halves are mirror images
     if vertical:
         shift = (middle - half_gap) - max((slot.right for slot in half.slots), default=0)
@@ -201,3 +205,53 @@ def outside_edges(sheet: Sheet, slot: Rect, tolerance: float = 0.01) -> tuple[bo
         not touches(slot.right + probe, mid_y),
         not touches(mid_x, slot.top + probe),
     )
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of a card larger than the paper: `window` (page coordinates) shows the part
+    of the card whose trim, placed whole, would lie at `slot`; `row` and `column` count from
+    the card's top-left sheet."""
+
+    slot: Rect
+    window: Rect
+    row: int
+    column: int
+
+
+def tiles(
+    page_width: float,
+    page_height: float,
+    card_width: float,
+    card_height: float,
+    margin: float,
+    overlap: float,
+) -> tuple[float, float, list[Tile]]:
+    """A card too large for the paper cut into equal windows, neighbours overlapping by
+    `overlap`, each centred on a page of its own (portrait or landscape, whichever needs
+    fewer sheets); the page size and the tiles, row by row from the top-left."""
+    best: tuple[float, float, list[Tile]] | None = None
+    for width, height in ((page_width, page_height), (page_height, page_width)):
+        columns = _pieces(card_width, width - 2 * margin, overlap)
+        rows = _pieces(card_height, height - 2 * margin, overlap)
+        window_width = (card_width + (columns - 1) * overlap) / columns
+        window_height = (card_height + (rows - 1) * overlap) / rows
+        left, bottom = (width - window_width) / 2, (height - window_height) / 2
+        found = []
+        for row in range(rows):
+            for column in range(columns):
+                # the window's corner in the card's own coordinates (origin bottom-left)
+                x = column * (window_width - overlap)
+                y = card_height - window_height - row * (window_height - overlap)
+                slot = Rect(left - x, bottom - y, card_width, card_height)
+                window = Rect(left, bottom, window_width, window_height)
+                found.append(Tile(slot, window, row, column))
+        if best is None or len(found) < len(best[2]):
+            best = (width, height, found)
+    assert best is not None
+    return best
+
+
+def _pieces(length: float, room: float, overlap: float) -> int:
+    """How many windows of at most `room`, overlapping by `overlap`, cover `length`."""
+    return max(1, math.ceil((length - overlap) / (room - overlap) - 1e-9))

@@ -7,6 +7,7 @@ a temporary file and renamed, so an interrupted build leaves no half-written kit
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +16,8 @@ from typing import BinaryIO, Literal
 import yaml
 from reportlab.lib.colors import HexColor
 
-from pnp import impose, marks
-from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context
+from pnp import impose, marks, pack
+from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context, fit_decks
 from pnp.fonts import face as font_face
 from pnp.layout import ResolvedLayout, Templates
 from pnp.pdfcanvas import KitCanvas
@@ -44,18 +45,37 @@ class KitOptions:
     proof: bool = False
     ink_saver: bool = False
     margin: float = float(PRESETS["margin_mm"])
+    only: tuple[str, ...] = ()  # card ids: print these, each once, instead of the whole kit
 
     @property
     def suffix(self) -> str:
-        return "".join(
-            part
-            for part, on in (
-                ("-fold", self.fold),
-                ("-proof", self.proof),
-                ("-inksaver", self.ink_saver),
-            )
-            if on
+        """What tells this kit's file from the canonical one: every option that changes
+        the output and is not at its default, so only the canonical kit (the one the site
+        publishes) has the bare name `<game>-<lang>-<paper>.pdf`."""
+        default = KitOptions(lang=self.lang, paper=self.paper)
+        dx, dy = self.back_offset
+        parts = (
+            (f"-marks-{self.marks}", self.marks != default.marks),
+            (f"-bleed{self.bleed:g}mm", self.bleed != default.bleed),
+            (f"-bleed-{self.bleed_mode}", self.bleed_mode != default.bleed_mode),
+            (f"-duplex-{self.duplex}", self.duplex != default.duplex),
+            (f"-offset{dx:+g}x{dy:+g}mm", self.back_offset != default.back_offset),
+            (f"-margin{self.margin:g}mm", self.margin != default.margin),
+            ("-fold", self.fold),
+            ("-proof", self.proof),
+            ("-inksaver", self.ink_saver),
+            (f"-only-{_only_name(self.only)}", bool(self.only)),
         )
+        return "".join(part for part, on in parts if on)
+
+
+def _only_name(cards: tuple[str, ...]) -> str:
+    """The chosen cards in a file name: their short ids, or their number and a hash."""
+    short = "+".join(card.rsplit(".", 1)[-1] for card in cards)
+    if len(short) <= 60:
+        return short
+    digest = hashlib.sha256("\n".join(cards).encode()).hexdigest()[:8]
+    return f"{len(cards)}cards-{digest}"
 
 
 @dataclass
@@ -80,18 +100,18 @@ class Face:
 
     @property
     def group(self) -> tuple[object, ...]:
-        """Which faces share sheets.
+        """Which faces are cut from the same blocks of cards.
 
-        A deck of cards gets sheets of its own, so it comes out already sorted; tokens,
-        tiles and aids of one size, shape and kind of back share sheets, to save paper.
+        A deck of cards has blocks of its own, so it comes out already sorted; tokens,
+        tiles and aids of one size, shape and kind of back share blocks. Blocks of every
+        size then share sheets (`pnp.pack`).
         """
+        size = (round(self.width, 2), round(self.height, 2), self.front.shape, self.front.bleed)
         if self.deck:
-            return (self.card.component,)
+            return (self.card.component, *size)
         shared_back = self.back is not None and self.card.back is None
         return (
-            round(self.width, 2),
-            round(self.height, 2),
-            self.front.shape,
+            *size,
             self.back is not None,
             shared_back and self.card.component,
         )
@@ -117,6 +137,30 @@ def printed_faces(game: Game, templates: Templates, proof: bool = False) -> list
     return faces
 
 
+def kit_faces(game: Game, templates: Templates, options: KitOptions) -> list[Face]:
+    """The faces a kit prints: every card `count` times, one of each for a proof, or with
+    `only`, each chosen card once (named twice, twice)."""
+    faces = printed_faces(game, templates, options.proof)
+    if not options.only:
+        return faces
+    by_id = {face.card.id: face for face in faces}
+    return [by_id[card] for card in options.only]
+
+
+def fit_text_to_decks(context: FaceContext, faces: list[Face], bleed: float) -> None:
+    """One size per text box across each deck (`pnp.faces.fit_decks`), for these faces."""
+    unique = {face.card.id: face for face in faces}.values()
+    fit_decks(
+        context,
+        (
+            (face.card, layout, side, FaceSize(face.width, face.height, bleed))
+            for face in unique
+            for side, layout in (("front", face.front), ("back", face.back))
+            if layout is not None
+        ),
+    )
+
+
 def build_kit(
     game: Game,
     templates: Templates,
@@ -135,16 +179,31 @@ def build_kit(
         context = face_context(canvas, game, templates, folder, options.ink_saver)
         builder = _Builder(canvas, context, options)
         context.icons.define_all()
-        for group in _groups(printed_faces(game, templates, options.proof)):
-            for placed in builder.place(group):
-                report.faces += placed
-                if progress:
-                    progress(placed)
+        # text sizes come from the whole deck, also when only some cards are printed
+        fit_text_to_decks(context, printed_faces(game, templates, True), builder.bleed)
+        for page in builder.pages(kit_faces(game, templates, options)):
+            placed = builder.place(page)
+            report.faces += placed
+            if progress:
+                progress(placed)
         report.pages = canvas.getPageNumber() - 1
         canvas.save()
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
+
+
+def placement(
+    slot: impose.Rect, side: Side, bleed: float
+) -> tuple[float, float, float, float, float, float]:
+    """The matrix that puts a face's form (origin at its bleed corner) on its slot: upright,
+    or turned a quarter anticlockwise (its back clockwise, so that it lands upright behind it).
+    """
+    if not slot.turned:
+        return (1.0, 0.0, 0.0, 1.0, slot.x - bleed, slot.y - bleed)
+    if side == "front":  # (u, v) -> (-v, u), then onto the slot
+        return (0.0, 1.0, -1.0, 0.0, slot.right + bleed, slot.y - bleed)
+    return (0.0, -1.0, 1.0, 0.0, slot.x - bleed, slot.top + bleed)  # (u, v) -> (v, -u)
 
 
 def kit_canvas(target: str | BinaryIO, game: Game, options: KitOptions) -> KitCanvas:
@@ -173,8 +232,25 @@ def _groups(faces: list[Face]) -> list[list[Face]]:
     return list(groups.values())
 
 
+TILE_OVERLAP_MM = 12.0
+"""How far the sheets of a tiled board overlap: room for the glue and alignment marks."""
+BLOCK_GAP_MM = 4.0
+"""Space between the bleeds of two blocks of cards on one sheet: room for their crop marks."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One sheet of fronts: the page, each card's trim, the face lying there and the number
+    of the block it is cut from (cards of one block are butted or evenly spaced)."""
+
+    sheet: impose.Sheet
+    faces: tuple[Face, ...]
+    blocks: tuple[int, ...]
+    tile: impose.Tile | None = None  # one sheet of a card larger than the paper
+
+
 class _Builder:
-    """Places groups of faces on pages of one canvas."""
+    """Places faces on pages of one canvas."""
 
     def __init__(self, canvas: KitCanvas, context: FaceContext, options: KitOptions) -> None:
         self.canvas = canvas
@@ -183,76 +259,185 @@ class _Builder:
         self.bleed = options.bleed * MM
         self.forms: set[str] = set()
 
-    def place(self, faces: list[Face]) -> Iterator[int]:
-        """Draw the pages of one group; yields the number of faces on each front page."""
+    def pages(self, faces: list[Face]) -> list[Page]:
+        """Every face on sheets: packed with other sizes, or in gutterfold pairs; a card
+        larger than the paper is tiled across sheets of its own."""
+        paper = PAPERS[self.options.paper]
+        width, height = paper["width"] * MM, paper["height"] * MM
+        margin = self.options.margin * MM
+        area = impose.Rect(margin, margin, width - 2 * margin, height - 2 * margin)
+        groups: list[list[Face]] = []
+        large: list[list[Face]] = []
+        for group in _groups(faces):
+            run = pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
+            (groups if pack.capacity(run, area)[0] else large).append(group)
+        tiled = [page for group in large for face in group for page in self._tiles(face)]
+        if self.options.fold:
+            return [page for group in groups for page in self._fold_pages(group)] + tiled
+        runs = tuple(
+            pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
+            for group in groups
+        )
+        pad = self.bleed + BLOCK_GAP_MM * MM / 2 + self._label()
+        sheets = pack.pack(runs, width, height, margin, pad)
+        packed = [
+            Page(
+                impose.Sheet(width, height, 0, 0, tuple(slot.rect for slot in sheet)),
+                tuple(groups[slot.run][slot.index] for slot in sheet),
+                tuple(slot.block for slot in sheet),
+            )
+            for sheet in sheets
+        ]
+        return packed + tiled
+
+    def _tiles(self, face: Face) -> Iterator[Page]:
+        """A card larger than the paper on several sheets that overlap by TILE_OVERLAP_MM."""
+        paper = PAPERS[self.options.paper]
+        width, height, tiles = impose.tiles(
+            paper["width"] * MM,
+            paper["height"] * MM,
+            face.width,
+            face.height,
+            self.options.margin * MM + self.bleed,
+            TILE_OVERLAP_MM * MM,
+        )
+        for tile in tiles:
+            sheet = impose.Sheet(width, height, 0, 0, (tile.slot,))
+            yield Page(sheet, (face,), (0,), tile)
+
+    def _fold_pages(self, faces: list[Face]) -> Iterator[Page]:
+        paper = PAPERS[self.options.paper]
+        sheet = impose.fold(
+            paper["width"] * MM,
+            paper["height"] * MM,
+            faces[0].width,
+            faces[0].height,
+            self.options.margin * MM,
+            self._gutter(faces[0]),
+            max(2 * self.bleed, 6 * MM),
+        )
+        self._check_fits(faces[0], sheet.capacity)
+        for start in range(0, len(faces), sheet.capacity):
+            chunk = tuple(faces[start : start + sheet.capacity])
+            yield Page(sheet, chunk, (0,) * len(chunk))
+
+    def _label(self) -> float:
+        return 4 * MM if self.options.proof else 0.0
+
+    def _own_bleed(self, face: Face) -> bool:
+        """Whether a card keeps its bleed on every side (and a gutter from its neighbours)."""
         options = self.options
-        paper = PAPERS[options.paper]
-        width, height = faces[0].width, faces[0].height
-        label = 4 * MM if options.proof else 0.0
-        gutter = 2 * self.bleed + label if options.bleed_mode == "card" or options.proof else 0.0
-        margin = options.margin * MM
-        if options.fold:
-            sheet = impose.fold(
-                paper["width"] * MM,
-                paper["height"] * MM,
-                width,
-                height,
-                margin,
-                gutter,
-                max(2 * self.bleed, 6 * MM),
-            )
-        else:
-            sheet = impose.grid(
-                paper["width"] * MM, paper["height"] * MM, width, height, margin, gutter
-            )
-        if sheet.capacity == 0:
+        return options.bleed_mode == "card" or options.proof or face.front.bleed == "own"
+
+    def _gutter(self, face: Face) -> float:
+        return 2 * self.bleed + self._label() if self._own_bleed(face) else 0.0
+
+    def _check_fits(self, face: Face, capacity: int) -> None:
+        if capacity == 0:
             raise DrawError(
                 self.context.templates.path,
-                f"{faces[0].card.component}: a {width / MM:.1f} x {height / MM:.1f} mm"
-                f" card does not fit on {options.paper}",
+                f"{face.card.component}: a {face.width / MM:.1f} x {face.height / MM:.1f} mm"
+                f" card does not fit on {self.options.paper} beside its fold",
             )
-        with_backs = faces[0].back is not None and not options.proof
-        for start in range(0, len(faces), sheet.capacity):
-            chunk = faces[start : start + sheet.capacity]
-            slots = sheet.slots[: len(chunk)]
+
+    def place(self, page: Page) -> int:
+        """Draw one sheet of fronts (and its backs); the number of cards on it."""
+        if page.tile is not None:
+            return self._place_tile(page, page.tile)
+        options = self.options
+        sheet, faces = page.sheet, page.faces
+        with_backs = any(face.back is not None for face in faces) and not options.proof
+        slots: tuple[impose.Rect, ...] = sheet.slots[: len(faces)]
+        self._page_size(sheet)
+        for face, slot in zip(faces, slots, strict=True):
+            self._place(face, "front", slot, sheet)
+        if options.fold and with_backs:
+            backs = sheet.back_slots[: len(faces)]
+            for face, slot in zip(faces, backs, strict=True):
+                self._place(face, "back", slot, sheet)
+            assert sheet.fold is not None
+            marks.draw_fold_line(self.canvas, sheet.fold)
+            slots = slots + backs
+        if options.proof:
+            for face, slot in zip(faces, sheet.slots, strict=False):
+                self._proof_overlay(face, slot)
+        self._marks(page, slots)
+        self._boxes(slots, sheet)
+        self.canvas.showPage()
+        if with_backs and not options.fold and options.duplex != "none":
+            self._back_page(page)
+        return len(faces)
+
+    def _place_tile(self, page: Page, tile: impose.Tile) -> int:
+        """One sheet of a tiled card: its window with crop marks, alignment marks in the
+        overlaps, its name (`B2`: second row, second column); then its back, if it has one.
+        The card counts once, on its first sheet."""
+        face, sheet, options = page.faces[0], page.sheet, self.options
+        self._page_size(sheet)
+        self._place(face, "front", tile.slot, sheet, tile.window)
+        round_cut = face.front.shape == "round"
+        marks.draw_marks(
+            self.canvas,
+            [tile.window],
+            sheet.width,
+            sheet.height,
+            self.bleed,
+            options.marks,
+            round_cut,
+        )
+        marks.draw_tile_marks(self.canvas, tile, TILE_OVERLAP_MM * MM, self.bleed)
+        self._boxes([tile.window], sheet)
+        self.canvas.showPage()
+        if face.back is not None and options.duplex != "none" and not options.proof:
+            offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
+            mirror = impose.Sheet(sheet.width, sheet.height, 0, 0, (tile.slot, tile.window))
+            slot, window = impose.back_slots(mirror, options.duplex, offset)
             self._page_size(sheet)
-            for face, slot in zip(chunk, slots, strict=True):
-                self._place(face, "front", slot, sheet)
-            if options.fold and with_backs:
-                backs = sheet.back_slots[: len(chunk)]
-                for face, slot in zip(chunk, backs, strict=True):
-                    self._place(face, "back", slot, sheet)
-                assert sheet.fold is not None
-                marks.draw_fold_line(self.canvas, sheet.fold)
-                slots = slots + backs
-            if options.proof:
-                for face, slot in zip(chunk, sheet.slots, strict=False):
-                    self._proof_overlay(face, slot)
+            self._place(face, "back", slot, mirror, window)
+            self._boxes([window], sheet)
+            self.canvas.showPage()
+        return int(tile.row == tile.column == 0)
+
+    def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
+        """Each block's cutting guides, kept off the other blocks' cards."""
+        blocks = page.blocks + (page.blocks[:1] * (len(slots) - len(page.blocks)))
+        numbers = sorted(set(blocks))
+        for number in numbers:
+            own = [slot for slot, block in zip(slots, blocks, strict=True) if block == number]
+            others = [
+                impose.bounds(
+                    [slot for slot, block in zip(slots, blocks, strict=True) if block == other],
+                    self.bleed,
+                )
+                for other in numbers
+                if other != number
+            ]
+            face = page.faces[blocks.index(number)]
             marks.draw_marks(
                 self.canvas,
-                slots,
-                sheet.width,
-                sheet.height,
+                own,
+                page.sheet.width,
+                page.sheet.height,
                 self.bleed,
-                options.marks,
-                faces[0].front.shape == "round",
+                self.options.marks,
+                face.front.shape == "round",
+                others,
             )
-            self._boxes(slots, sheet)
-            self.canvas.showPage()
-            if with_backs and not options.fold and options.duplex != "none":
-                self._back_page(chunk, sheet)
-            yield len(chunk)
 
-    def _back_page(self, chunk: list[Face], sheet: impose.Sheet) -> None:
+    def _back_page(self, page: Page) -> None:
         offset = (self.options.back_offset[0] * MM, self.options.back_offset[1] * MM)
-        positions = impose.back_slots(sheet, self.options.duplex, offset)[: len(chunk)]
+        sheet = page.sheet
+        positions = impose.back_slots(sheet, self.options.duplex, offset)[: len(page.faces)]
         self._page_size(sheet)
         mirror = impose.Sheet(
             sheet.width, sheet.height, sheet.columns, sheet.rows, tuple(positions)
         )
-        for face, slot in zip(chunk, positions, strict=True):
-            self._place(face, "back", slot, mirror)
-        self._boxes(positions, sheet)
+        placed = []
+        for face, slot in zip(page.faces, positions, strict=True):
+            if face.back is not None:
+                self._place(face, "back", slot, mirror)
+                placed.append(slot)
+        self._boxes(placed, sheet)
         self.canvas.showPage()
 
     def _page_size(self, sheet: impose.Sheet) -> None:
@@ -274,25 +459,49 @@ class _Builder:
             )
         )
 
-    def _place(self, face: Face, side: Side, slot: impose.Rect, sheet: impose.Sheet) -> None:
+    def _place(
+        self,
+        face: Face,
+        side: Side,
+        slot: impose.Rect,
+        sheet: impose.Sheet,
+        window: impose.Rect | None = None,
+    ) -> None:
         name = self._form(face, side)
-        bleed = self.bleed
-        if self.options.bleed_mode == "shared" and not self.options.proof:
-            left, bottom, right, top = (
-                bleed if outside else 0.0 for outside in impose.outside_edges(sheet, slot)
-            )
-        else:
-            left = bottom = right = top = bleed
+        clip = self._clip(face, slot, sheet, window)
         canvas = self.canvas
         canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(
-            slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + bottom + top
-        )
-        canvas.clipPath(clip, stroke=0, fill=0)
-        canvas.translate(slot.x - bleed, slot.y - bleed)
+        path = canvas.beginPath()
+        path.rect(clip.x, clip.y, clip.width, clip.height)
+        canvas.clipPath(path, stroke=0, fill=0)
+        canvas.transform(*placement(slot, side, self.bleed))
         canvas.doForm(name)
         canvas.restoreState()
+
+    def _clip(
+        self, face: Face, slot: impose.Rect, sheet: impose.Sheet, window: impose.Rect | None
+    ) -> impose.Rect:
+        """What of a face shows on the sheet: its trim and the bleed around it (all of it on
+        its own; only on the sides facing no neighbour when bleed is shared). On a sheet of
+        a tiled card, the window, with bleed only where the window meets the card's edge."""
+        bleed = self.bleed
+        edges: tuple[bool, ...]
+        if window is not None:
+            edges = (
+                window.x <= slot.x + 0.01,
+                window.y <= slot.y + 0.01,
+                window.right >= slot.right - 0.01,
+                window.top >= slot.top - 0.01,
+            )
+            slot = window
+        elif self._own_bleed(face):
+            edges = (True, True, True, True)
+        else:
+            edges = impose.outside_edges(sheet, slot)
+        left, bottom, right, top = (bleed if outside else 0.0 for outside in edges)
+        return impose.Rect(
+            slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + bottom + top
+        )
 
     def _form(self, face: Face, side: Side) -> str:
         """The form holding this face, drawn the first time it is needed."""

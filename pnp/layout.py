@@ -73,6 +73,7 @@ class Layout(_Strict):
     extends: str | None = None
     size: str | None = None
     shape: Literal["rect", "round"] | None = None
+    bleed: Literal["shared", "own"] | None = None
     safe: Length | None = None
     radius: Length | None = None
     boxes: list[Box] = []
@@ -110,6 +111,9 @@ class ResolvedLayout:
     shape: Literal["rect", "round"]
     size: str | None
     safe: Length
+    bleed: Literal["shared", "own"]
+    """`own`: the card keeps its bleed on every side and a gap from its neighbours on the
+    sheet (cards whose edges carry colours: a cut off the line shows their own colour)."""
     radius: Length
     boxes: tuple[Box, ...]
 
@@ -227,6 +231,7 @@ class _Checker:
             parent_boxes = parent.boxes
             inherited = {
                 "shape": parent.shape,
+                "bleed": parent.bleed,
                 "size": parent.size,
                 "safe": parent.safe,
                 "radius": parent.radius,
@@ -243,6 +248,7 @@ class _Checker:
             name=name,
             shape=layout.shape or inherited.get("shape", "rect"),  # type: ignore[arg-type]
             size=layout.size or inherited.get("size"),  # type: ignore[arg-type]
+            bleed=layout.bleed or inherited.get("bleed", "shared"),  # type: ignore[arg-type]
             safe=_first(layout.safe, inherited.get("safe"), self.raw.defaults.safe),
             radius=_first(layout.radius, inherited.get("radius"), 0),
             boxes=boxes,

@@ -2,7 +2,7 @@
 
 Crop marks stand in the margin, beyond the bleed, in line with every trim edge, so the
 first cut does not remove the marks the next cuts need. Round tokens also get their
-circular cut line.
+circular cut line; the sheets of a tiled card get alignment marks in their overlaps.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Literal
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.impose import Rect, bounds
+from pnp.impose import Rect, Tile, bounds
 from pnp.units import MM
 
 Marks = Literal["crop", "lines", "none"]
@@ -38,33 +38,119 @@ def draw_marks(
     bleed: float,
     marks: Marks,
     round_cut: bool,
+    others: list[Rect] | None = None,
 ) -> None:
-    """Draw the chosen guides for the cards in `slots` (after the cards themselves)."""
+    """Draw the chosen guides for the cards in `slots` (after the cards themselves).
+
+    `others` are the bleed areas of other blocks of cards on the page: a mark or line stops
+    where it would reach one, so no guide is ever drawn over another card.
+    """
     if marks == "none" or not slots:
         return
     xs, ys = trim_edges(slots)
     area = bounds(slots, bleed)
     left, bottom, right, top = area.x, area.y, area.right, area.top
+    stops = _Stops(others or [], page_width, page_height)
     canvas.saveState()
     canvas.setStrokeColor(LINE_COLOR if marks == "lines" else HexColor("#000000"))
     canvas.setLineWidth(MARK_WIDTH)
     if marks == "lines":
         for x in xs:
-            canvas.line(x, 0, x, page_height)
+            canvas.line(x, stops.down(x, bottom), x, stops.up(x, top))
         for y in ys:
-            canvas.line(0, y, page_width, y)
+            canvas.line(stops.left(y, left), y, stops.right(y, right), y)
     else:
         for x in xs:
-            canvas.line(x, top + MARK_GAP, x, min(page_height, top + MARK_GAP + MARK_LENGTH))
-            canvas.line(x, bottom - MARK_GAP, x, max(0.0, bottom - MARK_GAP - MARK_LENGTH))
+            canvas.line(x, top + MARK_GAP, x, min(stops.up(x, top), top + MARK_GAP + MARK_LENGTH))
+            canvas.line(
+                x, bottom - MARK_GAP, x, max(stops.down(x, bottom), bottom - MARK_GAP - MARK_LENGTH)
+            )
         for y in ys:
-            canvas.line(left - MARK_GAP, y, max(0.0, left - MARK_GAP - MARK_LENGTH), y)
-            canvas.line(right + MARK_GAP, y, min(page_width, right + MARK_GAP + MARK_LENGTH), y)
+            canvas.line(
+                left - MARK_GAP, y, max(stops.left(y, left), left - MARK_GAP - MARK_LENGTH), y
+            )
+            canvas.line(
+                right + MARK_GAP, y, min(stops.right(y, right), right + MARK_GAP + MARK_LENGTH), y
+            )
     if round_cut:
         canvas.setDash([2, 2])
         for slot in slots:
             canvas.ellipse(slot.x, slot.y, slot.right, slot.top, stroke=1, fill=0)
     canvas.restoreState()
+
+
+class _Stops:
+    """Where a guide leaving a block in a straight line meets the page edge or another block."""
+
+    def __init__(self, others: list[Rect], page_width: float, page_height: float) -> None:
+        self.others = others
+        self.width = page_width
+        self.height = page_height
+
+    def up(self, x: float, y: float) -> float:
+        return min(
+            [o.y for o in self.others if o.x <= x <= o.right and o.y >= y], default=self.height
+        )
+
+    def down(self, x: float, y: float) -> float:
+        return max([o.top for o in self.others if o.x <= x <= o.right and o.top <= y], default=0.0)
+
+    def right(self, y: float, x: float) -> float:
+        return min([o.x for o in self.others if o.y <= y <= o.top and o.x >= x], default=self.width)
+
+    def left(self, y: float, x: float) -> float:
+        return max(
+            [o.right for o in self.others if o.y <= y <= o.top and o.right <= x], default=0.0
+        )
+
+
+def draw_tile_marks(canvas: Canvas, tile: Tile, overlap: float, bleed: float) -> None:
+    """Alignment marks of one sheet of a tiled card. In each overlap with a neighbouring
+    sheet: a dashed line where the neighbour's edge will lie, and two registration crosses
+    at the same places of the card as on the neighbour, to lay one on the other. Below the
+    window, the sheet's name: a row letter and a column number (`B2`)."""
+    window, slot = tile.window, tile.slot
+    # per inner side: where the crosses go (x or y fixed, the other spread along the side)
+    # and the line where the neighbour's edge will lie
+    strips: list[tuple[tuple[float | None, float | None], tuple[float, float, float, float]]]
+    strips = []
+    if window.x > slot.x + 0.01:  # a neighbour to the left
+        x = window.x + overlap
+        strips.append(((x - overlap / 2, None), (x, window.y, x, window.top)))
+    if window.right < slot.right - 0.01:
+        x = window.right - overlap
+        strips.append(((x + overlap / 2, None), (x, window.y, x, window.top)))
+    if window.y > slot.y + 0.01:  # a neighbour below
+        y = window.y + overlap
+        strips.append(((None, y - overlap / 2), (window.x, y, window.right, y)))
+    if window.top < slot.top - 0.01:
+        y = window.top - overlap
+        strips.append(((None, y + overlap / 2), (window.x, y, window.right, y)))
+    canvas.saveState()
+    canvas.setLineWidth(MARK_WIDTH)
+    for (across, along), line in strips:
+        canvas.setStrokeColor(LINE_COLOR)
+        canvas.setDash([3, 2])
+        canvas.line(*line)
+        canvas.setDash([])
+        canvas.setStrokeColor(HexColor("#000000"))
+        for share in (0.25, 0.75):
+            cx = across if across is not None else window.x + window.width * share
+            cy = along if along is not None else window.y + window.height * share
+            _cross(canvas, cx, cy)
+    canvas.setFillColor(LINE_COLOR)
+    canvas.setFont("Helvetica-Bold", 9)
+    name = f"{chr(ord('A') + tile.row)}{tile.column + 1}"
+    canvas.drawCentredString(window.x + window.width / 2, window.y - bleed - 4 * MM, name)
+    canvas.restoreState()
+
+
+def _cross(canvas: Canvas, x: float, y: float) -> None:
+    """A registration mark: a cross in a circle, 5 mm across."""
+    arm = 2.5 * MM
+    canvas.circle(x, y, arm * 0.6, stroke=1, fill=0)
+    canvas.line(x - arm, y, x + arm, y)
+    canvas.line(x, y - arm, x, y + arm)
 
 
 def draw_fold_line(canvas: Canvas, line: tuple[float, float, float, float]) -> None:

@@ -7,6 +7,7 @@ one em wide and sit on the baseline like a capital letter with a small descent.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +25,9 @@ ICON_GAP = 0.06
 """Space kept on each side of an inline icon, in ems."""
 SIZE_STEP = 0.25
 """Sizes tried between the largest and the smallest, in points."""
+GLUED = 2
+"""Weak words (icons, punctuation) kept with the word before them: enough for `+1 ⚡ .`;
+a longer run of icons (a list of dice faces) wraps between them as usual."""
 PARAGRAPH_GAP = 0.35
 """Extra space between paragraphs, in lines."""
 
@@ -105,8 +109,9 @@ def fit(
             tried[index] = None if too_tall else lines
         return tried[index] is not None
 
-    low, high = 0, len(sizes)  # the first size that fits is in sizes[low:high], or none
-    while low < high:
+    # most boxes fit at their largest size: try it first
+    low, high = (0, 0) if fits(0) else (1, len(sizes))  # the first size that fits is in
+    while low < high:  # sizes[low:high], or none
         middle = (low + high) // 2
         if fits(middle):
             high = middle
@@ -197,6 +202,33 @@ def _width(text: str, font: str) -> float:
     return float(stringWidth(text, font, 1.0))
 
 
+def _weak(word: Word) -> bool:
+    """A word that must not begin a line: only icons and punctuation (`+1 ⚡.` must not
+    leave `.` or `⚡` alone on the next line)."""
+    return all(
+        piece.icon is not None or all(unicodedata.category(char)[0] in "PS" for char in piece.text)
+        for piece in word
+    )
+
+
+def _units(words: list[Word], width: float, space: float, force: bool) -> Iterator[list[Word]]:
+    """Words that break together: each word with the (at most GLUED) weak words after it.
+    Such a group is one word to the wrapping (a smaller size is tried when it is wider
+    than the box), unless `force`: then a group wider than the line breaks apart."""
+    unit: list[Word] = []
+    for word in [*words, ()]:
+        if word and 0 < len(unit) <= GLUED and _weak(word) and not _weak(unit[0]):
+            unit.append(word)
+            continue
+        if unit:
+            glued = sum(piece.width for part in unit for piece in part)
+            if force and glued + space * (len(unit) - 1) > width + 1e-9:
+                yield from ([part] for part in unit)
+            else:
+                yield unit
+        unit = [word]
+
+
 def _wrap(
     paragraphs: list[list[Word]], width: float, family: str, force: bool = False
 ) -> list[tuple[Line, ...]] | None:
@@ -207,16 +239,17 @@ def _wrap(
         lines: list[Line] = []
         current: list[Word] = []
         current_width = 0.0
-        for word in words:
-            word_width = sum(piece.width for piece in word)
-            if word_width > width + 1e-9 and not force:
+        for unit in _units(words, width, space, force):
+            unit_width = sum(piece.width for word in unit for piece in word)
+            unit_width += space * (len(unit) - 1)
+            if unit_width > width + 1e-9 and not force:
                 return None
-            added = word_width + (space if current else 0.0)
+            added = unit_width + (space if current else 0.0)
             if current and current_width + added > width + 1e-9:
                 lines.append(Line(tuple(current), space, current_width))
-                current, current_width = [word], word_width
+                current, current_width = list(unit), unit_width
             else:
-                current.append(word)
+                current.extend(unit)
                 current_width += added
         if current:
             lines.append(Line(tuple(current), space, current_width))

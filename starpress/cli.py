@@ -158,6 +158,17 @@ def pnp(
     tts: Annotated[
         bool, typer.Option(help="Also Tabletop Simulator deck sheets and saved-object JSON.")
     ] = False,
+    tts_url: Annotated[
+        str | None,
+        typer.Option(help="With --tts: the http(s) folder the sheets will be uploaded to."),
+    ] = None,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Print only these cards, each once: card ids (hired-paw-01 or the full id), "
+            "repeated or comma-separated."
+        ),
+    ] = None,
     watch: Annotated[
         bool,
         typer.Option(help="Rebuild on every change, drawing only the changed faces again."),
@@ -169,7 +180,7 @@ def pnp(
         str | None, typer.Option(help="With --png: only this card, front and back.")
     ] = None,
 ) -> None:
-    """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-fold].pdf."""
+    """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
     from pnp import command
 
     request = command.Request(
@@ -188,6 +199,8 @@ def pnp(
         strict,
         png,
         tts,
+        tts_url,
+        tuple(only or ()),
     )
     if watch:
         from pnp import watch as watching

@@ -11,7 +11,7 @@ import pymupdf
 MM = 72 / 25.4
 _PLACEMENT = re.compile(
     r"n ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\* n\s+"
-    r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s+/FormXob\.(\S+) Do"
+    r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s+/FormXob\.(\S+) Do"
 )
 
 
@@ -20,9 +20,16 @@ class Placement:
     """A face drawn on a page: its form name, where its bleed area starts, its clip (mm)."""
 
     form: str
-    x: float
+    x: float  # where the form's origin (its bleed corner) goes, mm
     y: float
     clip: tuple[float, float, float, float]  # x, y, width, height
+    turn: int = 0  # degrees anticlockwise the face is turned on the page: 0, 90 or -90
+    footprint: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """x, y, width, height of the whole face (trim and bleed) on the page, mm."""
+
+    def trim(self, bleed: float) -> tuple[float, float, float, float]:
+        x, y, width, height = self.footprint
+        return (x + bleed, y + bleed, width - 2 * bleed, height - 2 * bleed)
 
     @property
     def side(self) -> str:
@@ -52,8 +59,103 @@ def page_box(doc: pymupdf.Document, number: int, name: str) -> tuple[float, ...]
 def placements(doc: pymupdf.Document, number: int) -> list[Placement]:
     page = doc[number]
     stream = b"".join(doc.xref_stream(xref) for xref in page.get_contents()).decode("latin-1")
+    sizes = {
+        name: (bbox[2] - bbox[0], bbox[3] - bbox[1])
+        for _xref, name, _invoker, bbox in page.get_xobjects()
+    }
     found = []
     for match in _PLACEMENT.finditer(stream):
-        cx, cy, cw, ch, tx, ty = (float(value) / MM for value in match.groups()[:6])
-        found.append(Placement(match.group(7), tx, ty, (cx, cy, cw, ch)))
+        cx, cy, cw, ch = (float(value) / MM for value in match.groups()[:4])
+        a, b, _c, _d, e, f = (float(value) for value in match.groups()[4:10])
+        form = match.group(11)
+        width, height = (size / MM for size in sizes.get(f"FormXob.{form}", (0.0, 0.0)))
+        tx, ty = e / MM, f / MM
+        if b > 0.5:  # (u, v) -> (-v, u): a quarter turn anticlockwise
+            turn, footprint = 90, (tx - height, ty, height, width)
+        elif b < -0.5:
+            turn, footprint = -90, (tx, ty - width, height, width)
+        else:
+            turn, footprint = 0, (tx, ty, width, height)
+        assert a in (0.0, 1.0), "faces are placed upright or turned a quarter"
+        found.append(Placement(form, tx, ty, (cx, cy, cw, ch), turn, footprint))
     return found
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """A line of text as a reader sees it: its words, direction and baseline (points)."""
+
+    text: str
+    direction: tuple[int, int]  # (1, 0) reads left to right; (0, -1) upwards; ...
+    baseline: float  # across the direction, growing towards the line below
+    start: float  # along the direction
+    end: float
+    size: float
+
+    def follows(self, other: TextLine) -> bool:
+        """Whether this line comes right under `other` in the same paragraph."""
+        below = self.baseline - other.baseline
+        return (
+            self.direction == other.direction
+            and 0.8 * other.size <= below <= 1.8 * other.size
+            and self.start < other.end
+            and other.start < self.end
+        )
+
+
+def text_lines(doc: pymupdf.Document, number: int, gap: float = 4.0) -> list[TextLine]:
+    """The lines of text a reader sees on a page, in any of the four directions.
+
+    MuPDF starts a new line at every wide gap, and inline icons (drawn, not text) are such
+    gaps; here spans on one baseline join again while the gap between them is under `gap`
+    ems (an icon is 1.17 em wide: three in a row still join).
+    """
+    spans: dict[tuple[int, int, int], list[tuple[float, float, float, str, float]]] = {}
+    for block in doc[number].get_text("rawdict")["blocks"]:
+        for line in block.get("lines", []):
+            dx, dy = line["dir"]
+            for span in line["spans"]:
+                text = "".join(char["c"] for char in span["chars"])
+                if not text.strip():
+                    continue
+                x0, y0, x1, y1 = span["bbox"]
+                ox, oy = span["origin"]
+                # along the line, and across it (page y grows downwards in MuPDF)
+                start = min(x0 * dx + y0 * dy, x1 * dx + y1 * dy)
+                end = max(x0 * dx + y0 * dy, x1 * dx + y1 * dy)
+                baseline = -ox * dy + oy * dx
+                key = (round(dx), round(dy), round(baseline))
+                spans.setdefault(key, []).append((start, end, span["size"], text, baseline))
+    lines = []
+    for (dx, dy, _), row in spans.items():
+        row.sort()
+        parts: list[tuple[float, float, float, str, float]] = []
+        for piece in row:
+            if parts and piece[0] - parts[-1][1] <= gap * piece[2]:
+                start, end, size, text, baseline = parts[-1]
+                parts[-1] = (
+                    start,
+                    max(end, piece[1]),
+                    max(size, piece[2]),
+                    text + piece[3],
+                    baseline,
+                )
+            else:
+                parts.append(piece)
+        for start, end, size, text, baseline in parts:
+            lines.append(TextLine(text.strip(), (dx, dy), baseline, start, end, size))
+    return lines
+
+
+def forms(doc: pymupdf.Document) -> dict[str, bytes]:
+    """Every form the kit's pages draw (faces, backs, icons), by name, with its drawing."""
+    found: dict[str, bytes] = {}
+    for page in doc:
+        for xref, name, _invoker, _bbox in page.get_xobjects():
+            found.setdefault(name.removeprefix("FormXob."), doc.xref_stream(xref))
+    return found
+
+
+def icons_drawn(stream: bytes) -> set[str]:
+    """The icons a form's drawing places (`pnp.icons` names their forms `icon-<id>`)."""
+    return {match.decode() for match in re.findall(rb"/FormXob\.icon-(\S+) Do", stream)}

@@ -55,6 +55,11 @@ def refused(base: Path, where: str, *options: str) -> str:
 # --- layouts: every bad value is located at path:line:col ------------------------------
 
 LAYOUT_CASES = {
+    "unknown bleed kind": (
+        LAYOUT.replace("  front:\n    boxes:", "  front:\n    bleed: sideways\n    boxes:"),
+        "6:12",
+        "bleed must be one of 'shared' or 'own' (got 'sideways')",
+    ),
     "unknown font": (
         LAYOUT.replace("size: 12}", "size: 12, font: Comic}"),
         "8:99",
@@ -306,6 +311,34 @@ OPTION_CASES = {
     "bleed 1e9": (("--bleed", "1e9"), "--bleed must be between 0 and 6 mm (got 1e+09"),
     "bleed nan": (("--bleed", "nan"), "--bleed must be between 0 and 6 mm (got nan"),
     "unknown paper": (("--paper", "a0"), "--paper must be one of a4, letter, a3 (got 'a0')"),
+    "only an unknown card": (("--only", "queen"), "content/demo: --only: demo has no card 'queen'"),
+    "only a terminal escape": (
+        ("--only", "\x1b[2Jace"),
+        "content/demo: --only: demo has no card '\\x1b[2Jace'",
+    ),
+    "only another game's card": (
+        ("--only", "afternova.card.hired-paw-01"),
+        "content/demo: --only: demo has no card 'afternova.card.hired-paw-01'",
+    ),
+    "tts url without tts": (("--tts-url", "https://example.org/d/"), "--tts-url goes with --tts"),
+    "tts url javascript": (
+        ("--tts", "--tts-url", "javascript:alert(1)"),
+        "--tts-url must be an http(s) address of a folder",
+    ),
+    "tts url file": (("--tts", "--tts-url", "file:///etc/"), "--tts-url must be an http(s)"),
+    "tts url no host": (("--tts", "--tts-url", "https:///decks/"), "--tts-url must be an http"),
+    "tts url with query": (
+        ("--tts", "--tts-url", "https://example.org/d/?x=1"),
+        "--tts-url must be an http(s)",
+    ),
+    "tts url with a space": (
+        ("--tts", "--tts-url", "https://example.org/my decks/"),
+        "--tts-url must be an http(s)",
+    ),
+    "tts url control character": (
+        ("--tts", "--tts-url", "https://example.org/\x1b[2J/"),
+        "--tts-url must be an http(s)",
+    ),
 }
 
 
@@ -314,6 +347,12 @@ def test_bad_option_is_one_line(tmp_path: Path, case: str) -> None:
     options, message = OPTION_CASES[case]
     line = refused(project(tmp_path), message, *options)
     assert line.startswith(f"error: {message}")
+
+
+def test_only_needs_one_game(tmp_path: Path) -> None:
+    run = run_measured("pnp", "all", "--only", "ace", cwd=project(tmp_path))
+    assert_refused(run, "error: --only picks cards of one game: name it, not 'all'")
+    assert written(tmp_path) == []
 
 
 def test_bad_option_for_calibrate_too(tmp_path: Path) -> None:

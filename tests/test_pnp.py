@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from pnp import impose
+from pnp import impose, pack
+from starpress.sitefiles import kit_file
 from tests.conftest import LAYOUT, POKER, build, run_cli
 from tests.pdfread import open_pdf, page_box, page_size, placements
 
@@ -60,6 +62,36 @@ def test_fold_puts_each_back_behind_its_front() -> None:
             assert near(back.x - x1, x1 - front.right) and near(front.y, back.y)
         else:  # horizontal fold line: mirror across y = y1
             assert near(front.x, back.x) and near(front.y - y1, y1 - back.top)
+
+
+def test_packing_mixes_sizes_without_overlap_inside_the_margins() -> None:
+    mm = 72 / 25.4
+    runs = (
+        pack.Run(63.5 * mm, 88.9 * mm, 13),  # a poker deck: one whole sheet and 4 more
+        pack.Run(88.9 * mm, 63.5 * mm, 5),  # landscape cards
+        pack.Run(20 * mm, 20 * mm, 16),  # small tokens
+        pack.Run(70 * mm, 120 * mm, 2, gutter=6 * mm),  # tarot with their own bleed
+    )
+    sheets = pack.pack(runs, 210 * mm, 297 * mm, 5 * mm, 5 * mm)
+    assert len(sheets) == 4  # one size a sheet would take 5 (the areas need 3)
+    assert pack.pack(runs, 210 * mm, 297 * mm, 5 * mm, 5 * mm) == sheets  # deterministic
+    placed = sorted((slot.run, slot.index) for sheet in sheets for slot in sheet)
+    assert placed == [(run, index) for run, spec in enumerate(runs) for index in range(spec.count)]
+    for sheet in sheets:
+        for slot in sheet:
+            rect = slot.rect
+            assert rect.x >= 5 * mm - 0.01 and rect.right <= 205 * mm + 0.01
+            assert rect.y >= 5 * mm - 0.01 and rect.top <= 292 * mm + 0.01
+            size = sorted((rect.width, rect.height))
+            assert size == pytest.approx(sorted((runs[slot.run].width, runs[slot.run].height)))
+        for a, b in itertools.combinations(sheet, 2):
+            apart = 0.0 if a.block == b.block else 10 * mm - 0.01  # 2 × pad between blocks
+            assert (
+                a.rect.right + apart <= b.rect.x + 0.01
+                or b.rect.right + apart <= a.rect.x + 0.01
+                or a.rect.top + apart <= b.rect.y + 0.01
+                or b.rect.top + apart <= a.rect.y + 0.01
+            )
 
 
 # -- real PDFs ----------------------------------------------------------------------------
@@ -194,6 +226,63 @@ def test_bad_option_is_a_one_line_error(kit_project: Path) -> None:
     assert (
         result.stderr.strip() == "error: --duplex must be one of long, short, none (got 'sideways')"
     )
+
+
+VARIANTS: list[dict[str, object]] = [
+    {"marks": "lines"},
+    {"marks": "none"},
+    {"bleed": 2.0},
+    {"bleed_mode": "card"},
+    {"duplex": "short"},
+    {"duplex": "none"},
+    {"back_offset": (0.5, -1.0)},
+    {"back_offset": (-0.5, 1.0)},
+    {"duplex": "short", "back_offset": (0.5, -1.0)},
+    {"fold": True},
+    {"proof": True},
+    {"ink_saver": True},
+]
+
+
+def test_every_option_that_changes_the_kit_is_in_its_name(kit_project: Path) -> None:
+    """Only the canonical kit has the name the site publishes; no variant overwrites it."""
+    canonical = build(kit_project)
+    assert canonical.name == kit_file(kit_project, "demo", "en", "a4").name
+    before = canonical.read_bytes()
+    names = {canonical.name}
+    for options in VARIANTS:
+        path = build(kit_project, **options)
+        assert path.read_bytes() != before, options
+        names.add(path.name)
+    assert len(names) == len(VARIANTS) + 1  # all different
+    assert canonical.read_bytes() == before  # untouched
+    # the same through the command line, into the folder the site reads
+    assert run_cli("pnp", "demo", cwd=kit_project).returncode == 0
+    published = kit_file(kit_project, "demo", "en", "a4")
+    before = published.read_bytes()
+    result = run_cli("pnp", "demo", "--duplex", "short", "--back-offset", "0.5,-1", cwd=kit_project)
+    assert result.returncode == 0, result.stderr
+    assert "demo-en-a4-duplex-short-offset+0.5x-1mm.pdf" in result.stdout
+    assert published.read_bytes() == before
+
+
+def test_only_prints_the_chosen_cards_once_each(kit_project: Path) -> None:
+    full = run_cli("pnp", "demo", cwd=kit_project)
+    published = kit_file(kit_project, "demo", "en", "a4")
+    before = published.read_bytes()
+    result = run_cli(
+        "pnp", "demo", "--only", "king", "--only", "demo.card.ace,king", cwd=kit_project
+    )
+    assert full.returncode == 0 and result.returncode == 0, result.stderr
+    path = published.with_name("demo-en-a4-only-king+ace+king.pdf")
+    assert f"wrote build/pnp/{path.name} (2 pages, 3 cards)" in result.stdout
+    doc = open_pdf(path)
+    assert Counter(p.card for p in placements(doc, 0)) == {"demo.card.king": 2, "demo.card.ace": 1}
+    assert Counter(p.form for p in placements(doc, 1)) == {
+        "back-demo.card.king": 2,
+        "back-demo.component.card": 1,
+    }
+    assert published.read_bytes() == before
 
 
 def test_interrupted_build_leaves_no_pdf(

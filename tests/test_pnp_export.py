@@ -13,9 +13,11 @@ from tests.conftest import build
 from tests.pdfread import open_pdf
 
 
-def export(project: Path, png: bool = False, tts: bool = False) -> list[Path]:
+def export(
+    project: Path, png: bool = False, tts: bool = False, tts_url: str | None = None
+) -> list[Path]:
     jobs = plan(project, ["demo"], "source", KitOptions(lang="en"))
-    return run(project, jobs, project / "out", png=png, tts=tts).exports
+    return run(project, jobs, project / "out", png=png, tts=tts, tts_url=tts_url).exports
 
 
 def test_print_shop_pngs_are_825_by_1125_for_poker(kit_project: Path) -> None:
@@ -51,6 +53,20 @@ def test_tts_sheets_and_saved_object(kit_project: Path) -> None:
     assert (custom["NumWidth"], custom["NumHeight"]) == (10, 2)
     assert custom["BackIsHidden"] is True and custom["UniqueBack"] is True
     assert deck["DeckIDs"][:2] == [1000, 1001]
+    # sheets named relative to the JSON's folder: no path of the machine that built them
+    folder = next(p for p in paths if p.suffix == ".json").parent
+    for url in (custom["FaceURL"], custom["BackURL"]):
+        assert "/" not in url and ":" not in url and (folder / url).is_file()
+    assert str(folder) not in json.dumps(saved) and "file:" not in json.dumps(saved)
+
+
+def test_tts_sheets_under_an_upload_address(kit_project: Path) -> None:
+    paths = export(kit_project, tts=True, tts_url="https://example.org/decks/demo/")
+    saved = json.loads(next(p for p in paths if p.suffix == ".json").read_text())
+    (deck,) = saved["ObjectStates"]
+    (custom,) = deck["CustomDeck"].values()
+    assert custom["FaceURL"] == "https://example.org/decks/demo/demo-en-card-1.png"
+    assert custom["BackURL"] == "https://example.org/decks/demo/demo-en-card-1-backs.png"
 
 
 def test_ink_saver_drops_full_bleed_fills(kit_project: Path) -> None:

@@ -71,3 +71,27 @@ def test_text_made_only_of_icons_fits_and_draws_icons() -> None:
         fitted, 0, 15, 40, "left", lambda *args: None, lambda icon, x, y, size: drawn.append(icon)
     )
     assert drawn == ["coin", "coin", "coin"] and not fitted.overflow
+
+
+def _line_texts(fitted: textfit.Fitted) -> list[list[str]]:
+    """Each line as its words, an icon word shown as its icon ids."""
+    return [
+        ["".join(piece.text or f":{piece.icon}:" for piece in word) for word in line.words]
+        for paragraph in fitted.lines
+        for line in paragraph
+    ]
+
+
+@pytest.mark.parametrize("width", [30, 36, 42, 48, 54, 60, 70])
+def test_punctuation_and_icons_stay_with_the_word_before_them(width: float) -> None:
+    # at some of these widths a plain greedy wrap leaves "." or ":coin: ." on a line alone
+    fitted = fit("Whenever you take a planet, +1 :coin: . If you lose, :coin: :coin:.", width, 200)
+    lines = _line_texts(fitted)
+    assert not fitted.overflow
+    for words in lines[1:]:
+        assert not all(word.strip(".,") == "" or word.startswith(":") for word in words), lines
+
+
+def test_a_long_run_of_icons_still_wraps() -> None:
+    fitted = fit("Faces: " + " · ".join([":coin: :coin:"] * 8), 80, 200)
+    assert not fitted.overflow and len(_line_texts(fitted)) >= 3
