@@ -174,11 +174,14 @@ def automa_scale() -> None:
     """`simulate` on one worker and on every core (wall time, same results), and the
     projected wall time of one million games on this machine."""
     workers = os.cpu_count() or 1
-    for game_id, games in (("afternova", 4000), ("luna-maris", 12000)):
+    for game_id, games, setting in (
+        ("afternova", 4000, ["--seats", "baseline"]),
+        ("luna-maris", 12000, ["--level", "advanced"]),
+    ):
         seconds, outputs, cpu = {}, {}, {}
         for count in (1, workers):
             command = [sys.executable, "-m", "starpress", "automa", game_id, "simulate"]
-            command += ["--games", str(games), "--json"]
+            command += ["--games", str(games), "--json", *setting]
             start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
             done = subprocess.run(
                 [*command, "--workers", str(count)],
@@ -192,12 +195,19 @@ def automa_scale() -> None:
             cpu[count] = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         same = "same results" if outputs[1] == outputs[workers] else "RESULTS DIFFER"
         rate = games / seconds[workers]
-        print(f"\nautoma at scale: {game_id}, {games} games (`simulate --workers N`)")
+        print(f"\nautoma at scale: {game_id} {' '.join(setting)}, {games} games (--workers N)")
         print(f"  {games / seconds[1]:8.0f} games/s with 1 worker ({seconds[1]:.1f} s)")
         print(f"  {rate:8.0f} games/s with {workers} workers ({seconds[workers]:.1f} s), {same}")
         busy = cpu[workers] / (seconds[workers] * workers)
         print(f"  {busy:8.0%} of {workers} cores busy in that run ({cpu[workers]:.1f} CPU s)")
         print(f"  {1_000_000 / rate / 60:8.1f} min projected for one million games")
+
+
+def peer_deck() -> None:
+    """The shared peer deck against bare reportlab and protograf (`bench/peer_deck.py`)."""
+    subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "peer_deck.py"), "--protograf"], cwd=ROOT, check=True
+    )
 
 
 PARTS = {
@@ -208,6 +218,7 @@ PARTS = {
     "site": site,
     "automa": automa,
     "scale": automa_scale,
+    "peer": peer_deck,
 }
 
 if __name__ == "__main__":

@@ -205,8 +205,8 @@ def test_colour_from_a_card_field_is_located_at_its_box(tmp_path: Path) -> None:
 
 
 def test_too_many_cards_in_one_kit(tmp_path: Path) -> None:
-    line = refused(project(tmp_path, aces=2001), "content/demo: ")
-    assert "the kit would print 2004 cards (faces x copies), over the limit of 2000" in line
+    line = refused(project(tmp_path, aces=12001), "content/demo: ")
+    assert "the kit would print 12004 cards (faces x copies), over the limit of 12000" in line
 
 
 # --- images: inside the game's folder, within the limits, readable ----------------------
