@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from automa.afternova import Blueprint
-from automa.afternova_game import load_hold, pays
+from automa.afternova_game import pays
 
 if TYPE_CHECKING:
     from automa.afternova_game import AfternovaGame, Human
@@ -40,10 +40,7 @@ def competent_turn(game: AfternovaGame, seat: str, legal: tuple[str, ...]) -> st
             continue
         index = int(action.removeprefix("planet-")) - 1
         used, payment, _value = game.offered[index]
-        hold, taken = list(human.hold), list(game.planets[index][1])
-        for colour in payment:
-            taken.remove(colour)
-        load_hold(human.hand, hold, human.capacity, taken)
+        hold = game.trial_hold(human, index)
         value = hold_value(human, hold, game.human_limit) - PAID * len(payment) - PAW * len(used)
         if value > best_value:
             best, best_value = action, value

@@ -444,6 +444,16 @@ class AfternovaGame:
             found[index] = (used, payment, (useful, len(kept)))
         return found
 
+    def trial_hold(self, human: Human, index: int) -> list[str]:
+        """The human's Hold if it extracted from the index-th Planet now (a look-ahead of
+        the greedy and competent players; nothing changes)."""
+        _used, payment, _value = self.offered[index]
+        hold, taken = list(human.hold), list(self.planets[index][1])
+        for colour in payment:
+            taken.remove(colour)
+        load_hold(human.hand, hold, human.capacity, taken)
+        return hold
+
     def baseline_turn(self, seat: str) -> str:
         """The baseline policy for the seat to play: the Planet worth most to it (wanted
         Fragments, then any), else the market."""

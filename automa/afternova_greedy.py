@@ -15,7 +15,6 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from automa.afternova import Blueprint
-from automa.afternova_game import load_hold
 
 if TYPE_CHECKING:
     from automa.afternova_game import AfternovaGame, Human
@@ -34,12 +33,8 @@ def greedy_turn(game: AfternovaGame, seat: str, legal: tuple[str, ...]) -> str:
             hold = list(human.hold)
         else:
             index = int(action.removeprefix("planet-")) - 1
-            used, payment, _value = game.offered[index]
-            hold, taken = list(human.hold), list(game.planets[index][1])
-            for colour in payment:
-                taken.remove(colour)
-            load_hold(human.hand, hold, human.capacity, taken)
-            kept = -len(used)
+            hold = game.trial_hold(human, index)
+            kept = -len(game.offered[index][0])
         value = (*worth(human, hold, game.rules.settings.max_completed), kept)
         if value > best_value:
             best, best_value = action, value
