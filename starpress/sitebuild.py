@@ -1,4 +1,4 @@
-"""`starpress site build|serve`: one MkDocs build per language, in parallel processes.
+"""`starpress site build`: one MkDocs build per language, in parallel processes.
 
 The kits and gallery pictures the pages offer are built before (`starpress site build` or
 `make`); the pages only read them (`starpress.sitefiles`).
@@ -64,24 +64,6 @@ def build(
         results = list(pool.map(one, langs))
     write_root_page(root / "build" / "site", settings)
     return results
-
-
-def serve(root: Path, lang: str, address: str, settings: SiteSettings) -> int:
-    """MkDocs' live-reloading server for one language."""
-    return subprocess.call(
-        [
-            sys.executable,
-            "-m",
-            "mkdocs",
-            "serve",
-            "-f",
-            str(config_path(root, lang)),
-            "-a",
-            address,
-        ],
-        cwd=root,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **settings.environment()},
-    )
 
 
 def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
