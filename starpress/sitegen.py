@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from starpress import catalogs, sitefiles, sitelook, sitetext
+from starpress import catalogs, siteconfig, sitefiles, sitelook, sitetext
 from starpress.i18n import localize
 from starpress.load import load_games
 from starpress.model import (
@@ -92,6 +92,11 @@ def ui_translations(root: Path, lang: str) -> NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translations(buffer)
+
+
+def site_title(root: Path, lang: str) -> str:
+    """The site's own title (`site/site.yaml`) in a language, through the UI catalogs."""
+    return str(ui_translations(root, lang).gettext(siteconfig.resolve(root).title))
 
 
 # -- the template environment: the escaping half of the boundary --------------------------
@@ -660,6 +665,7 @@ def build_site(root: Path, lang: str) -> Site:
         site.games.append(game_id)
     site.styles = sitelook.stylesheet(sitelook.accents(root))
     home = env.get_template("site_home.md.j2").render(
+        site_title=site_title(root, lang),
         games=summaries,
         languages=[(code, language_name(code)) for code in LANGUAGES],
         lang=lang,

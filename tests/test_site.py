@@ -326,3 +326,55 @@ def test_a_bot_page_says_when_its_charts_are_not_drawn(
     assert "Los gráficos de las simulaciones aún no se han generado" in page
     assert "<code>starpress site build</code>" in page and ".svg" not in page
     assert not [a for a in site.assets if "/simulations/" in a.path]
+
+
+SITE_TITLES = {
+    "pt-BR": "Jogos de Tabuleiro Espaciais",
+    "es": "Juegos de Mesa Espaciales",
+    "it": "Giochi da Tavolo Spaziali",
+    "en": "Space Board Games",
+}
+_HEADER_TITLE = re.compile(
+    r'<div class="md-header__topic">\s*<span class="md-ellipsis">\s*([^<]*?)\s*<'
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_names_the_project_s_site_in_its_language(lang: str) -> None:
+    """The header of every page, the browser tab and the home's heading carry the title
+    site/site.yaml gives, translated by the UI catalogs; never the tool's name."""
+    site = built_site() / lang
+    pages = sorted(site.rglob("index.html"))
+    assert len(pages) > 40
+    for page in pages:
+        text = page.read_text("utf-8")
+        assert _HEADER_TITLE.findall(text) == [SITE_TITLES[lang]], page
+        assert (
+            re.search(r"<title>[^<]*</title>", text)
+            .group(0)
+            .endswith(  # type: ignore[union-attr]
+                f"{SITE_TITLES[lang]}</title>"
+            )
+        ), page
+    home = (site / "index.html").read_text("utf-8")
+    assert re.search(r"<h1[^>]*>([^<]*)", home).group(1) == SITE_TITLES[lang]  # type: ignore[union-attr]
+
+
+def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
+    """Another title in site/site.yaml is what the pages say (a language with no
+    translation of it shows it as written), and `i18n update` offers it to translators."""
+    import shutil
+
+    from starpress import catalogs, sitegen
+
+    for folder in ("content", "templates", "site"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    settings = tmp_path / "site" / "site.yaml"
+    settings.write_text(
+        settings.read_text("utf-8").replace("title: Space Board Games", "title: Orbit & <Co>"),
+        "utf-8",
+    )
+    assert sitegen.site_title(tmp_path, "es") == "Orbit & <Co>"
+    home = next(p.text for p in sitegen.build_site(tmp_path, "es").pages if p.path == "index.md")
+    assert home.startswith("---") and "# Orbit &amp; &lt;Co&gt;" in home
+    assert "Orbit & <Co>" in [message.id for message in catalogs.ui_template(tmp_path)]
