@@ -468,11 +468,28 @@ def glossary_view(site: GameSite, page: str) -> dict[str, Any]:
 
 
 def icons_view(site: GameSite, page: str) -> dict[str, Any]:
+    """Each icon with its name and what it means in play (a note where not translated)."""
+    context = site.context(page)
+    icons = []
+    for icon in site.game.icons:
+        meaning = sitetext.line(icon.meaning, context) if icon.meaning else Markdown("")
+        icons.append(
+            {"html": site.icon(icon.id), "name": site.icon_name(icon.id), "meaning": meaning}
+        )
+    untranslated = [
+        icon.meaning for icon in site.game.icons if icon.meaning and icon.meaning.fallback
+    ]
+    return {"icons": icons, "note": site.untranslated(untranslated, Markdown(" ")).strip()}
+
+
+def designers_view(site: GameSite, page: str) -> dict[str, Any]:
+    """For people writing the game's data: the markup of each icon."""
     icons = [
         {"html": site.icon(i.id), "name": site.icon_name(i.id), "markup": f":{i.id}:"}
         for i in site.game.icons
     ]
-    return {"icons": icons}
+    guide = sitetext.link("Your own game", f"../{OWN_GAME_PAGE}") if site.lang == "en" else None
+    return {"icons": icons, "guide": guide is not None, "link_to_guide": guide}
 
 
 def clarifications_view(site: GameSite, page: str) -> dict[str, Any]:
@@ -625,6 +642,7 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
     )
     add(ui.label("Card gallery"), "cards.md.j2", f"{base}/cards.md", cards_view)
     add(ui.label("Downloads"), "downloads.md.j2", f"{base}/downloads.md", downloads_view)
+    add(ui.label("For designers"), "designers.md.j2", f"{base}/designers.md", designers_view)
     return pages, nav
 
 

@@ -378,3 +378,41 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
     home = next(p.text for p in sitegen.build_site(tmp_path, "es").pages if p.path == "index.md")
     assert home.startswith("---") and "# Orbit &amp; &lt;Co&gt;" in home
     assert "Orbit & <Co>" in [message.id for message in catalogs.ui_template(tmp_path)]
+
+
+def _cells(page: Path) -> list[list[str]]:
+    """The body rows of a page's first table, as plain text per cell."""
+    table = re.search(r"<tbody>(.*?)</tbody>", page.read_text("utf-8"), re.S)
+    assert table, page
+    rows = re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S)
+    return [
+        [
+            entities.unescape(
+                re.sub(r"<[^>]+>", "", re.sub(r"<svg.*?</svg>", "", cell, flags=re.S))
+            ).strip()
+            for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+        for row in rows
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_icons_page_says_what_each_icon_means_in_the_page_language(lang: str) -> None:
+    """One row per icon: its name and its meaning, translated (no icon of any game lacks
+    a meaning or its translation); the authors' markup is on the designers' page only."""
+    from starpress.i18n import localize
+    from starpress.load import load_games
+
+    site = built_site() / lang
+    for game_id, game in load_games(ROOT).items():
+        local = localize(ROOT, game, lang)
+        rows = _cells(site / game_id / "icons" / "index.html")
+        assert len(rows) == len(local.icons)
+        for row, icon in zip(rows, local.icons, strict=True):
+            assert icon.meaning is not None and not icon.meaning.fallback, (game_id, icon.id)
+            assert row[1:] == [str(local.icon_names[icon.id]), str(icon.meaning)]
+        designers = _cells(site / game_id / "designers" / "index.html")
+        assert [row[2] for row in designers] == [f":{icon.id}:" for icon in local.icons]
+        assert ":" + local.icons[0].id + ":" not in (
+            site / game_id / "icons" / "index.html"
+        ).read_text("utf-8")
