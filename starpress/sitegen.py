@@ -401,6 +401,21 @@ def rules_view(site: GameSite, section: Section, page: str) -> dict[str, Any]:
     return {"body": section_md(site, section, page, 1), "structure": structure}
 
 
+def rules_index_view(site: GameSite, page: str) -> dict[str, Any]:
+    """The rules section's own page: every rules page in reading order, with its parts."""
+    entries = []
+    for section in site.game.rules:
+        if section.id in site.variant_rules or section.id == f"{site.game.id}.rules.components":
+            continue
+        entries.append(
+            {
+                "link": site.link(section.id, page),
+                "parts": [site.link(child.id, page) for child in section.sections],
+            }
+        )
+    return {"entries": entries}
+
+
 def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
     game = site.game
     variant = next(v for v in game.info.variants if v.id == variant_id)
@@ -563,19 +578,48 @@ def cards_view(site: GameSite, page: str) -> dict[str, Any]:
     return {"groups": groups, "missing": site.files.gallery_missing}
 
 
+def download(site: GameSite, asset: Asset) -> dict[str, Any]:
+    """A file to download, with what its PDF says about printing it (pages, paper, size,
+    single- or double-sided and which edge to flip, 100 % scale)."""
+    facts = sitefiles.pdf_facts(asset.source)
+    ui = site.ui
+    if facts.pages > 1 and facts.duplex == "DuplexFlipLongEdge":
+        advice = ui.gettext("Print double-sided, flipping on the long edge.")
+    elif facts.pages > 1 and facts.duplex == "DuplexFlipShortEdge":
+        advice = ui.gettext("Print double-sided, flipping on the short edge.")
+    elif facts.pages == 1 or facts.duplex == "Simplex":
+        advice = ui.gettext("Print single-sided.")
+    else:
+        advice = Markdown("")
+    if facts.actual_size:
+        scale = ui.gettext("At actual size (100 %), not fit to page.")
+        advice = Markdown(f"{advice} {scale}")
+    return {
+        "name": Path(asset.path).name,
+        "link": posixpath.relpath(asset.path, site.base),
+        "pages": facts.pages,
+        "paper": facts.paper,
+        "size": file_size(facts.size, site.lang),
+        "advice": Markdown(advice.strip()),
+    }
+
+
+def file_size(size: int, lang: str) -> str:
+    """A file size in the language's way of writing numbers: 840 kB, 1.2 MB."""
+    from babel.units import format_unit
+
+    locale = catalogs.locale_code(lang)
+    if size < 1_000_000:
+        return str(
+            format_unit(max(1, round(size / 1000)), "digital-kilobyte", "short", locale=locale)
+        )
+    return str(format_unit(size / 1_000_000, "digital-megabyte", "short", "#,##0.0", locale))
+
+
 def downloads_view(site: GameSite, page: str) -> dict[str, Any]:
-    files = [
-        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
-        for asset in site.files.kits
-    ]
-    rulebooks = [
-        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
-        for asset in site.files.rulebooks
-    ]
-    quick_references = [
-        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
-        for asset in site.files.quick_references
-    ]
+    files = [download(site, asset) for asset in site.files.kits]
+    rulebooks = [download(site, asset) for asset in site.files.rulebooks]
+    quick_references = [download(site, asset) for asset in site.files.quick_references]
     return {
         "files": files,
         "missing": site.files.kits_missing,
@@ -609,7 +653,9 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
 
     add(ui.label("Overview"), "game_home.md.j2", f"{base}/index.md", home_view)
     add(ui.label("Components"), "components.md.j2", f"{base}/components.md", components_view)
-    rules_nav: Nav = []
+    rules_index = f"{base}/rules/index.md"
+    pages.append(render("rules_index.md.j2", rules_index, rules_index_view(site, rules_index)))
+    rules_nav: Nav = [rules_index]  # the section's own page (Material's navigation.indexes)
     for section in game.rules:
         if section.id in site.variant_rules or section.id == f"{game.id}.rules.components":
             continue

@@ -380,11 +380,11 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
     assert "Orbit & <Co>" in [message.id for message in catalogs.ui_template(tmp_path)]
 
 
-def _cells(page: Path) -> list[list[str]]:
-    """The body rows of a page's first table, as plain text per cell."""
-    table = re.search(r"<tbody>(.*?)</tbody>", page.read_text("utf-8"), re.S)
-    assert table, page
-    rows = re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S)
+def _cells(page: Path, every_table: bool = False) -> list[list[str]]:
+    """The body rows of a page's first table (or of all), as plain text per cell."""
+    tables = re.findall(r"<tbody>(.*?)</tbody>", page.read_text("utf-8"), re.S)
+    assert tables, page
+    rows = re.findall(r"<tr>(.*?)</tr>", "".join(tables if every_table else tables[:1]), re.S)
     return [
         [
             entities.unescape(
@@ -416,3 +416,70 @@ def test_icons_page_says_what_each_icon_means_in_the_page_language(lang: str) ->
         assert ":" + local.icons[0].id + ":" not in (
             site / game_id / "icons" / "index.html"
         ).read_text("utf-8")
+
+
+PRINT_ADVICE = {
+    "/DuplexFlipLongEdge": "Print double-sided, flipping on the long edge.",
+    "/DuplexFlipShortEdge": "Print double-sided, flipping on the short edge.",
+    "/Simplex": "Print single-sided.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_downloads_give_pages_paper_size_and_how_to_print_each_file(lang: str) -> None:
+    """Each offered PDF's row agrees with the file itself: its page count, its paper, its
+    size, and (English) the print advice its /ViewerPreferences ask for."""
+    import pymupdf
+
+    from starpress.load import game_ids
+
+    site = built_site() / lang
+    checked = 0
+    for game_id in game_ids(ROOT):
+        page = site / game_id / "downloads" / "index.html"
+        links = re.findall(r'<td><a href="([^"]+\.pdf)"', page.read_text("utf-8"))
+        rows = _cells(page, every_table=True)
+        assert len(rows) == len(links) >= 2, game_id  # at least the A4 and Letter kits
+        for link, (name, pages, paper, size, advice) in zip(links, rows, strict=True):
+            pdf = (page.parent / link).resolve()
+            assert name == pdf.name
+            with pymupdf.open(pdf) as document:
+                count = document.page_count
+                width = document[0].rect.width * 25.4 / 72
+                flip = document.xref_get_key(document.pdf_catalog(), "ViewerPreferences/Duplex")
+            assert re.fullmatch(rf"{count} \S+", pages), (pdf.name, pages)
+            assert paper == {210: "A4", 216: "Letter"}[round(width)], pdf.name
+            shown = float(re.sub(r"[^0-9,.]", "", size).replace(",", "."))
+            unit = 1_000_000 if "M" in size else 1000
+            assert abs(shown * unit - pdf.stat().st_size) <= unit * 0.05 + 500, (pdf.name, size)
+            if lang == "en":
+                expected = "Print single-sided." if count == 1 else PRINT_ADVICE[flip[1]]
+                assert advice.startswith(expected), (pdf.name, advice)
+                kit = pdf.name.startswith(game_id)
+                assert ("At actual size (100 %)" in advice) == kit, pdf.name
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_folder_above_a_page_is_a_page(lang: str) -> None:
+    """Cutting a page's URL back to any of its folders (`/<lang>/<game>/rules/`) lands on
+    a page; a game's rules page lists every rules page of that game."""
+    site = built_site() / lang
+    pages = sorted(site.rglob("index.html"))
+    folders = {folder for page in pages for folder in page.parents if site in folder.parents}
+    assert (
+        sorted(str(f.relative_to(site)) for f in folders if not (f / "index.html").is_file()) == []
+    )
+    from starpress.load import game_ids
+
+    for game_id in game_ids(ROOT):
+        rules = site / game_id / "rules"
+        index = _parse(rules / "index.html")
+        linked = {
+            (rules / link).resolve()
+            for link in index.links
+            if not link.startswith(("#", "http")) and "/" in link and "#" not in link
+        }
+        for page in rules.glob("*/index.html"):
+            assert page.parent.resolve() in linked, (game_id, page.parent.name)
