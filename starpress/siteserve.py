@@ -58,11 +58,12 @@ def affected_games(root: Path, changed: Iterable[str]) -> set[str]:
 
 def problems(root: Path, lang: str) -> list[str]:
     """What keeps the site from building: located content and catalog problems."""
-    from starpress.sitebuild import check_catalogs
+    from starpress.sitebuild import check_catalogs, check_downloads
 
     try:
         load_games(root)
         check_catalogs(root, [lang])
+        check_downloads(root, [lang])
     except ContentError as error:
         return [str(problem) for problem in error.problems]
     except InputError as error:
