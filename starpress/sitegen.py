@@ -10,14 +10,15 @@ where they are.
 
 from __future__ import annotations
 
+import html
 import io
 import posixpath
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 from xml.etree import ElementTree
 
 import yaml
@@ -32,17 +33,22 @@ from starpress.load import load_games
 from starpress.model import (
     LANGUAGES,
     Blocks,
+    Component,
     ComponentKind,
     Game,
     Section,
     Step,
     Table,
     all_texts,
+    size_mm,
 )
 from starpress.sitefiles import Asset
 from starpress.sitetext import Markdown, escape
 from starpress.svg import sanitized_svg
 from starpress.text import CrossRef, Text
+
+if TYPE_CHECKING:
+    from pnp.layout import Templates
 
 Nav = list[Any]
 
@@ -212,6 +218,41 @@ class GameSite:
         svg.insert(0, title)
         return Markdown(ElementTree.tostring(svg, encoding="unicode"))
 
+    @cached_property
+    def templates(self) -> Templates:
+        """The game's card layouts (pnp), for the anatomy pictures."""
+        from pnp.layout import load_templates
+
+        return load_templates(self.root, self.game)
+
+    def anatomy(self, component: Component) -> Markdown | None:
+        """A card's front layout with each box that prints its data labelled in the page's
+        language (`pnp.anatomy`), for cards and aids that have a layout."""
+        from pnp.anatomy import anatomy_svg, parts
+
+        if component.kind not in ANATOMY_KINDS:
+            return None
+        if component.id not in self.templates.components or not self.game.cards_of(component.id):
+            return None
+        layout = self.templates.front(component.id)
+        width, height = size_mm(layout.size or component.size or "poker")
+        if not parts(layout, width, height):
+            return None
+        title = self.ui.label("Anatomy of a card: %(name)s") % {"name": self.name(component.id)}
+        labels = catalogs.anatomy_labels(self.root)
+        svg = anatomy_svg(
+            layout,
+            width,
+            height,
+            self.templates.colors,
+            title,
+            lambda field: self.ui.label(labels[field]) if field in labels else field,
+        )
+        caption = html.escape(title)
+        return Markdown(
+            f'<figure class="sp-anatomy">{svg}<figcaption>{caption}</figcaption></figure>'
+        )
+
     def icon_name(self, icon_id: str) -> Text:
         return self.game.icon_names.get(icon_id) or Text(icon_id)
 
@@ -253,6 +294,10 @@ class GameSite:
         for card in game.cards:
             pages[card.id] = f"{base}/cards.md"
         return pages, tops
+
+
+ANATOMY_KINDS = ("card", "aid")
+"""Components whose front gets an anatomy picture."""
 
 
 def variant_path(base: str, variant_id: str) -> str:
@@ -386,7 +431,8 @@ def components_view(site: GameSite, page: str) -> dict[str, Any]:
     section = next((s for s in game.rules if s.id == f"{game.id}.rules.components"), None)
     details = section_md(site, section, page, 2, top=False) if section else Markdown("")
     kinds = {kind: site.ui.gettext(kind) for kind in get_args(ComponentKind)}
-    return {"rows": rows, "details": details, "kinds": kinds}
+    anatomies = [found for c in game.components if (found := site.anatomy(c)) is not None]
+    return {"rows": rows, "details": details, "kinds": kinds, "anatomies": anatomies}
 
 
 def rules_view(site: GameSite, section: Section, page: str) -> dict[str, Any]:
@@ -565,6 +611,7 @@ def cards_view(site: GameSite, page: str) -> dict[str, Any]:
                 {
                     "name": site.name(component.id),
                     "id": component.id,
+                    "anatomy": site.anatomy(component),
                     "cards": [
                         (
                             site.name(card.id),
