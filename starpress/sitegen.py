@@ -652,15 +652,16 @@ def download(site: GameSite, asset: Asset) -> dict[str, Any]:
 
 
 def file_size(size: int, lang: str) -> str:
-    """A file size in the language's way of writing numbers: 840 kB, 1.2 MB."""
+    """A file size in the language's way of writing numbers, kept on one line: 840 kB,
+    1.2 MB."""
     from babel.units import format_unit
 
     locale = catalogs.locale_code(lang)
     if size < 1_000_000:
-        return str(
-            format_unit(max(1, round(size / 1000)), "digital-kilobyte", "short", locale=locale)
-        )
-    return str(format_unit(size / 1_000_000, "digital-megabyte", "short", "#,##0.0", locale))
+        shown = format_unit(max(1, round(size / 1000)), "digital-kilobyte", "short", locale=locale)
+    else:
+        shown = format_unit(size / 1_000_000, "digital-megabyte", "short", "#,##0.0", locale)
+    return str(shown).replace(" ", "\N{NO-BREAK SPACE}")
 
 
 def downloads_view(site: GameSite, page: str) -> dict[str, Any]:

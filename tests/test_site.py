@@ -380,11 +380,11 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
     assert "Orbit & <Co>" in [message.id for message in catalogs.ui_template(tmp_path)]
 
 
-def _cells(page: Path, every_table: bool = False) -> list[list[str]]:
-    """The body rows of a page's first table (or of all), as plain text per cell."""
-    tables = re.findall(r"<tbody>(.*?)</tbody>", page.read_text("utf-8"), re.S)
-    assert tables, page
-    rows = re.findall(r"<tr>(.*?)</tr>", "".join(tables if every_table else tables[:1]), re.S)
+def _cells(page: Path) -> list[list[str]]:
+    """The body rows of a page's first table, as plain text per cell."""
+    table = re.search(r"<tbody>(.*?)</tbody>", page.read_text("utf-8"), re.S)
+    assert table, page
+    rows = re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S)
     return [
         [
             entities.unescape(
@@ -437,10 +437,14 @@ def test_downloads_give_pages_paper_size_and_how_to_print_each_file(lang: str) -
     checked = 0
     for game_id in game_ids(ROOT):
         page = site / game_id / "downloads" / "index.html"
-        links = re.findall(r'<td><a href="([^"]+\.pdf)"', page.read_text("utf-8"))
-        rows = _cells(page, every_table=True)
-        assert len(rows) == len(links) >= 2, game_id  # at least the A4 and Letter kits
-        for link, (name, pages, paper, size, advice) in zip(links, rows, strict=True):
+        text = page.read_text("utf-8")
+        items = re.findall(
+            r'<li><a href="([^"]+\.pdf)">([^<]*)</a> · ([^·]*) · ([^·]*) · ([^<]*)<br>([^<]*)</li>',
+            text,
+        )
+        assert len(items) == len(re.findall(r'href="[^"]+\.pdf"', text)) >= 2, game_id
+        for link, name, pages, paper, size, advice in items:
+            advice = entities.unescape(advice)
             pdf = (page.parent / link).resolve()
             assert name == pdf.name
             with pymupdf.open(pdf) as document:
