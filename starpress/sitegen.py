@@ -238,7 +238,8 @@ class GameSite:
         width, height = size_mm(layout.size or component.size or "poker")
         if not parts(layout, width, height):
             return None
-        title = self.ui.label("Anatomy of a card: %(name)s") % {"name": self.name(component.id)}
+        title = self.ui.label("Anatomy of a card: %(name)s")
+        title = title.replace("%(name)s", self.name(component.id))  # plain text: SVG escapes
         labels = catalogs.anatomy_labels(self.root)
         svg = anatomy_svg(
             layout,

@@ -28,8 +28,9 @@ from starpress.load import ContentError, game_ids, load_games
 from starpress.siteconfig import SiteSettings
 from starpress.sitefiles import GALLERY_MANIFEST, gallery_folder
 
-WATCHED = ("content", "templates", "site")
-"""Everything a page is made from: data, catalogs, layouts, templates, MkDocs config."""
+WATCHED = ("content", "templates", "site", "docs")
+"""Everything a page is made from: data, catalogs, layouts, templates, MkDocs config, and
+the designer's guide (docs/own-game.md, on the English site)."""
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 STOP_TIMEOUT = 10.0
 DEBOUNCE_MS = 300
