@@ -219,10 +219,12 @@ class GameSite:
         return Markdown(ElementTree.tostring(svg, encoding="unicode"))
 
     @cached_property
-    def templates(self) -> Templates:
-        """The game's card layouts (pnp), for the anatomy pictures."""
-        from pnp.layout import load_templates
+    def templates(self) -> Templates | None:
+        """The game's card layouts (pnp), for the anatomy pictures; None without any."""
+        from pnp.layout import load_templates, templates_path
 
+        if not templates_path(self.root, self.game.id).is_file():
+            return None
         return load_templates(self.root, self.game)
 
     def anatomy(self, component: Component) -> Markdown | None:
@@ -230,11 +232,12 @@ class GameSite:
         language (`pnp.anatomy`), for cards and aids that have a layout."""
         from pnp.anatomy import anatomy_svg, parts
 
-        if component.kind not in ANATOMY_KINDS:
+        templates = self.templates
+        if templates is None or component.kind not in ANATOMY_KINDS:
             return None
-        if component.id not in self.templates.components or not self.game.cards_of(component.id):
+        if component.id not in templates.components or not self.game.cards_of(component.id):
             return None
-        layout = self.templates.front(component.id)
+        layout = templates.front(component.id)
         width, height = size_mm(layout.size or component.size or "poker")
         if not parts(layout, width, height):
             return None
@@ -245,7 +248,7 @@ class GameSite:
             layout,
             width,
             height,
-            self.templates.colors,
+            templates.colors,
             title,
             lambda field: self.ui.label(labels[field]) if field in labels else field,
         )

@@ -59,10 +59,13 @@ def affected_games(root: Path, changed: Iterable[str]) -> set[str]:
 
 def problems(root: Path, lang: str) -> list[str]:
     """What keeps the site from building: located content and catalog problems."""
+    from pnp.layout import load_templates, templates_path
     from starpress.sitebuild import check_catalogs, check_downloads
 
     try:
-        load_games(root)
+        for game in load_games(root).values():
+            if templates_path(root, game.id).is_file():  # the card layouts the pages draw
+                load_templates(root, game)
         check_catalogs(root, [lang])
         check_downloads(root, [lang])
     except ContentError as error:
@@ -188,5 +191,5 @@ def draw_pictures(game: str, draw: Callable[[str], object], report: Report) -> N
     """Draw a game's card pictures; a card that cannot be drawn is reported, not raised."""
     try:
         draw(game)
-    except InputError as error:
+    except (InputError, ContentError) as error:
         report(f"{game}: card pictures not drawn: {error}")

@@ -15,6 +15,8 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT
 
 GLOSSARY = Path("content") / "afternova" / "glossary.yaml"
@@ -109,3 +111,19 @@ def test_serve_rebuilds_after_a_content_edit_and_stops_on_sigterm(tmp_path: Path
         again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as servers do
         again.bind(("127.0.0.1", port))
         again.listen()
+
+
+def test_a_broken_layout_is_reported_before_a_rebuild(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages draw card anatomies from the layouts: serve checks them with the content,
+    so a bad save is one located line and the old site stays served."""
+    from starpress import siteserve
+
+    for name in ("content", "templates", "site"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    monkeypatch.chdir(tmp_path)  # where `site serve` runs: paths are shown from there
+    assert siteserve.problems(tmp_path, "en") == []
+    (tmp_path / "templates" / "cards" / "afternova.yaml").write_text("layouts: [\n", "utf-8")
+    found = siteserve.problems(tmp_path, "en")
+    assert len(found) == 1 and found[0].startswith("templates/cards/afternova.yaml:2:"), found
