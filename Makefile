@@ -29,6 +29,9 @@ build: $(STAMP)
 	$(BIN)/starpress rulebook all --lang all --paper all
 	$(BIN)/starpress rulebook all --lang all --paper all --quick
 	$(BIN)/starpress site build
+	@echo
+	@echo "Built. starpress is in $(BIN)/: run it as $(BIN)/starpress, or put it on your PATH:"
+	@echo '  export PATH="$(CURDIR)/$(BIN):$$PATH"'
 
 check: build
 

@@ -221,7 +221,20 @@ def kit_canvas(target: str | BinaryIO, game: Game, options: KitOptions) -> KitCa
     canvas.setAuthor("starpress")
     canvas.setSubject(f"{title}: every printed component, ready to cut")
     canvas.setCreator("starpress")
+    # what a print dialog should do, in the file itself (read back by the site's downloads)
+    canvas.setViewerPreference(
+        "Duplex", DUPLEX_PREFERENCE["none" if options.fold else options.duplex]
+    )
+    canvas.setViewerPreference("PrintScaling", "None")  # cards at their size, never "fit"
     return canvas
+
+
+DUPLEX_PREFERENCE = {
+    "long": "DuplexFlipLongEdge",
+    "short": "DuplexFlipShortEdge",
+    "none": "Simplex",
+}
+"""The PDF's /ViewerPreferences /Duplex for each --duplex (a gutterfold prints one side)."""
 
 
 def _groups(faces: list[Face]) -> list[list[Face]]:

@@ -33,6 +33,7 @@ from babel.messages.pofile import (
     write_po,
 )
 
+from starpress import siteconfig
 from starpress import text as markup
 from starpress.errors import InputError, shown_path
 from starpress.limits import limits, read_capped
@@ -89,6 +90,13 @@ def ui_template(root: Path) -> Catalog:
         str(root / "templates" / "site"), [("**.md.j2", "jinja2")], options_map=options
     ):
         template.add(message, locations=[(f"templates/site/{filename}", line)])
+    title = site_title_source(root)
+    if title:  # the site's own name, from site/site.yaml
+        template.add(title, locations=[("site/site.yaml", 1)], auto_comments=["site title"])
+    for label in dict.fromkeys(anatomy_labels(root).values()):  # the card anatomy's labels
+        template.add(
+            label, locations=[("templates/site/anatomy.yaml", 1)], auto_comments=["card field"]
+        )
     for kind in get_args(ComponentKind):  # looked up by value on the components page
         template.add(kind, locations=[("starpress/model.py", 1)], auto_comments=["component kind"])
     for source in (root / "starpress").glob("*.py"):
@@ -97,6 +105,25 @@ def ui_template(root: Path) -> Catalog:
             line = text.count("\n", 0, match.start()) + 1
             template.add(match.group(1), locations=[(str(source.relative_to(root)), line)])
     return template
+
+
+def site_title_source(root: Path) -> str | None:
+    """The site title `site/site.yaml` gives (English, translated by the UI catalogs)."""
+    title = siteconfig.resolve(root).title
+    return None if title == siteconfig.DEFAULT_TITLE else title
+
+
+def anatomy_labels(root: Path) -> dict[str, str]:
+    """The English name of each card field the anatomy pictures label
+    (`templates/site/anatomy.yaml`), translated like the rest of the UI."""
+    path = root / "templates" / "site" / "anatomy.yaml"
+    if not path.is_file():
+        return {}
+    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    labels = data.get("labels") if isinstance(data, dict) else None
+    if not isinstance(labels, dict):
+        raise InputError(path, "must hold `labels:`, a mapping of field name to English label")
+    return {str(field): str(label) for field, label in labels.items()}
 
 
 _UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_|\.label)\(\s*"([^"]+)"')

@@ -307,17 +307,28 @@ def site_serve(
     lang: Annotated[str, typer.Option(help="Language to serve.")] = "en",
     address: Annotated[str, typer.Option(help="Host:port to listen on.")] = "127.0.0.1:8000",
 ) -> None:
-    """Serve one language with live reload while you edit content or templates."""
+    """Serve one language with live reload, rebuilt whenever content, catalogs, layouts,
+    templates or the site's configuration change (Ctrl-C or SIGTERM stops it)."""
     import os
 
-    from starpress import sitebuild, siteconfig
+    from pnp.site_files import draw_gallery
+    from starpress import siteconfig, siteserve
     from starpress.model import LANGUAGES
 
     if lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
     root = _root()
     settings = siteconfig.resolve(root, None, None, os.environ)
-    raise typer.Exit(sitebuild.serve(root, lang, address, settings))
+    console = _console()
+
+    def report(line: str) -> None:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        console.file.flush()
+
+    code = siteserve.serve(
+        root, lang, address, settings, report, lambda game: draw_gallery(root, game, lang)
+    )
+    raise typer.Exit(code)
 
 
 @site_app.command("deploy")

@@ -293,6 +293,12 @@ class Icon(Record):
     id: Slug
     file: str
     name: dict[Language, str] = Field(min_length=1)
+    meaning: Text | None = None
+    """What the icon means in play, in the source language (`<game>.icon.<id>.meaning`)."""
+
+    def text_prefix(self, outer: str) -> str:
+        """`<game>.icon.<id>`, like the icon's name: stable whatever the icons' order."""
+        return f"{outer.split('.', 1)[0]}.icon.{self.id}"
 
 
 class Clarification(Record):

@@ -1,4 +1,4 @@
-"""`starpress site build|serve`: one MkDocs build per language, in parallel processes.
+"""`starpress site build`: one MkDocs build per language, in parallel processes.
 
 The kits and gallery pictures the pages offer are built before (`starpress site build` or
 `make`); the pages only read them (`starpress.sitefiles`).
@@ -38,6 +38,7 @@ def build(
     Every process gets the same settings (site URL, sitemap dates) through its environment."""
     workers = jobs or os.cpu_count() or 2
     check_catalogs(root, langs)
+    check_downloads(root, langs)
     environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **settings.environment()}
 
     def one(lang: str) -> LanguageBuild:
@@ -64,24 +65,6 @@ def build(
         results = list(pool.map(one, langs))
     write_root_page(root / "build" / "site", settings)
     return results
-
-
-def serve(root: Path, lang: str, address: str, settings: SiteSettings) -> int:
-    """MkDocs' live-reloading server for one language."""
-    return subprocess.call(
-        [
-            sys.executable,
-            "-m",
-            "mkdocs",
-            "serve",
-            "-f",
-            str(config_path(root, lang)),
-            "-a",
-            address,
-        ],
-        cwd=root,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **settings.environment()},
-    )
 
 
 def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
@@ -154,3 +137,16 @@ def check_catalogs(root: Path, langs: list[str]) -> None:
         for path in paths:
             if path.is_file():
                 catalogs.read_catalog(path, lang)
+
+
+def check_downloads(root: Path, langs: list[str]) -> None:
+    """Read every PDF the downloads pages will describe, before any build process starts:
+    a damaged one is one located error (InputError) here, not a traceback in a child."""
+    from starpress import sitefiles
+    from starpress.load import game_ids
+
+    for lang in langs:
+        for game in game_ids(root):
+            files = sitefiles.site_files(root, game, lang)
+            for asset in [*files.kits, *files.rulebooks, *files.quick_references]:
+                sitefiles.pdf_facts(asset.source)

@@ -89,7 +89,12 @@ def resolve(
 def _read(path: Path) -> dict[str, object]:
     if not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    try:
+        data = yaml.safe_load(path.read_text("utf-8")) or {}
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        raise InputError(path, f"not valid YAML: {error.problem}", line, col) from None
     if not isinstance(data, dict):
         raise InputError(path, "must be a mapping of title, site_url and sitemap_dates")
     unknown = sorted(set(map(str, data)) - _KEYS)

@@ -13,7 +13,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from starpress.errors import InputError
+
 PAPERS = ("a4", "letter")
+PAPER_SIZES_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
+"""Named papers a PDF's pages may have (either way round)."""
 GALLERY_MANIFEST = "gallery.json"
 COVER = "cover.png"
 CHART_MANIFEST = "charts.json"
@@ -40,6 +44,57 @@ class BotChart:
     games: int
     seed: int
     page: str
+
+
+@dataclass(frozen=True)
+class PdfFacts:
+    """What a reader needs to know before printing a PDF, read from the file itself."""
+
+    pages: int
+    paper: str
+    """`A4`, `Letter`, or the first page's size as `W × H mm`."""
+    size: int
+    """File size in bytes."""
+    duplex: str | None
+    """The PDF's /ViewerPreferences /Duplex: `DuplexFlipLongEdge`, `DuplexFlipShortEdge`,
+    `Simplex`, or None when the file does not say."""
+    actual_size: bool
+    """/ViewerPreferences /PrintScaling /None: print at 100 %, never fit to the page."""
+
+
+def pdf_facts(path: Path) -> PdfFacts:
+    """Pages, paper, size and print preferences of a built PDF (an unreadable file is a
+    located error naming it)."""
+    import pymupdf
+
+    try:
+        document = pymupdf.open(str(path))
+        try:
+            catalog = document.pdf_catalog()
+            duplex = document.xref_get_key(catalog, "ViewerPreferences/Duplex")
+            scaling = document.xref_get_key(catalog, "ViewerPreferences/PrintScaling")
+            first = document[0].rect
+            pages = document.page_count
+        finally:
+            document.close()
+    except (RuntimeError, ValueError, IndexError) as error:  # pymupdf's errors are these
+        raise InputError(path, f"not a readable PDF ({error}); build it again") from None
+    return PdfFacts(
+        pages,
+        paper_name(first.width * 25.4 / 72, first.height * 25.4 / 72),
+        path.stat().st_size,
+        duplex[1].lstrip("/") if duplex[0] == "name" else None,
+        scaling == ("name", "/None"),
+    )
+
+
+def paper_name(width: float, height: float) -> str:
+    """`A4` or `Letter` (portrait or landscape, to 1 mm), else `W × H mm`."""
+    short, long = sorted((width, height))
+    for name, (w, h) in PAPER_SIZES_MM.items():
+        if abs(short - w) <= 1 and abs(long - h) <= 1:
+            return name
+    return f"{width:.0f} × {height:.0f} mm"
 
 
 @dataclass

@@ -10,14 +10,15 @@ where they are.
 
 from __future__ import annotations
 
+import html
 import io
 import posixpath
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 from xml.etree import ElementTree
 
 import yaml
@@ -26,23 +27,28 @@ from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from starpress import catalogs, sitefiles, sitelook, sitetext
+from starpress import catalogs, siteconfig, sitefiles, sitelook, sitetext
 from starpress.i18n import localize
 from starpress.load import load_games
 from starpress.model import (
     LANGUAGES,
     Blocks,
+    Component,
     ComponentKind,
     Game,
     Section,
     Step,
     Table,
     all_texts,
+    size_mm,
 )
 from starpress.sitefiles import Asset
 from starpress.sitetext import Markdown, escape
 from starpress.svg import sanitized_svg
 from starpress.text import CrossRef, Text
+
+if TYPE_CHECKING:
+    from pnp.layout import Templates
 
 Nav = list[Any]
 
@@ -92,6 +98,11 @@ def ui_translations(root: Path, lang: str) -> NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translations(buffer)
+
+
+def site_title(root: Path, lang: str) -> str:
+    """The site's own title (`site/site.yaml`) in a language, through the UI catalogs."""
+    return str(ui_translations(root, lang).gettext(siteconfig.resolve(root).title))
 
 
 # -- the template environment: the escaping half of the boundary --------------------------
@@ -207,6 +218,45 @@ class GameSite:
         svg.insert(0, title)
         return Markdown(ElementTree.tostring(svg, encoding="unicode"))
 
+    @cached_property
+    def templates(self) -> Templates | None:
+        """The game's card layouts (pnp), for the anatomy pictures; None without any."""
+        from pnp.layout import load_templates, templates_path
+
+        if not templates_path(self.root, self.game.id).is_file():
+            return None
+        return load_templates(self.root, self.game)
+
+    def anatomy(self, component: Component) -> Markdown | None:
+        """A card's front layout with each box that prints its data labelled in the page's
+        language (`pnp.anatomy`), for cards and aids that have a layout."""
+        from pnp.anatomy import anatomy_svg, parts
+
+        templates = self.templates
+        if templates is None or component.kind not in ANATOMY_KINDS:
+            return None
+        if component.id not in templates.components or not self.game.cards_of(component.id):
+            return None
+        layout = templates.front(component.id)
+        width, height = size_mm(layout.size or component.size or "poker")
+        if not parts(layout, width, height):
+            return None
+        title = self.ui.label("Anatomy of a card: %(name)s")
+        title = title.replace("%(name)s", self.name(component.id))  # plain text: SVG escapes
+        labels = catalogs.anatomy_labels(self.root)
+        svg = anatomy_svg(
+            layout,
+            width,
+            height,
+            templates.colors,
+            title,
+            lambda field: self.ui.label(labels[field]) if field in labels else field,
+        )
+        caption = html.escape(title)
+        return Markdown(
+            f'<figure class="sp-anatomy">{svg}<figcaption>{caption}</figcaption></figure>'
+        )
+
     def icon_name(self, icon_id: str) -> Text:
         return self.game.icon_names.get(icon_id) or Text(icon_id)
 
@@ -248,6 +298,10 @@ class GameSite:
         for card in game.cards:
             pages[card.id] = f"{base}/cards.md"
         return pages, tops
+
+
+ANATOMY_KINDS = ("card", "aid")
+"""Components whose front gets an anatomy picture."""
 
 
 def variant_path(base: str, variant_id: str) -> str:
@@ -381,7 +435,8 @@ def components_view(site: GameSite, page: str) -> dict[str, Any]:
     section = next((s for s in game.rules if s.id == f"{game.id}.rules.components"), None)
     details = section_md(site, section, page, 2, top=False) if section else Markdown("")
     kinds = {kind: site.ui.gettext(kind) for kind in get_args(ComponentKind)}
-    return {"rows": rows, "details": details, "kinds": kinds}
+    anatomies = [found for c in game.components if (found := site.anatomy(c)) is not None]
+    return {"rows": rows, "details": details, "kinds": kinds, "anatomies": anatomies}
 
 
 def rules_view(site: GameSite, section: Section, page: str) -> dict[str, Any]:
@@ -394,6 +449,21 @@ def rules_view(site: GameSite, section: Section, page: str) -> dict[str, Any]:
             )
         )
     return {"body": section_md(site, section, page, 1), "structure": structure}
+
+
+def rules_index_view(site: GameSite, page: str) -> dict[str, Any]:
+    """The rules section's own page: every rules page in reading order, with its parts."""
+    entries = []
+    for section in site.game.rules:
+        if section.id in site.variant_rules or section.id == f"{site.game.id}.rules.components":
+            continue
+        entries.append(
+            {
+                "link": site.link(section.id, page),
+                "parts": [site.link(child.id, page) for child in section.sections],
+            }
+        )
+    return {"entries": entries}
 
 
 def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
@@ -474,11 +544,28 @@ def glossary_view(site: GameSite, page: str) -> dict[str, Any]:
 
 
 def icons_view(site: GameSite, page: str) -> dict[str, Any]:
+    """Each icon with its name and what it means in play (a note where not translated)."""
+    context = site.context(page)
+    icons = []
+    for icon in site.game.icons:
+        meaning = sitetext.line(icon.meaning, context) if icon.meaning else Markdown("")
+        icons.append(
+            {"html": site.icon(icon.id), "name": site.icon_name(icon.id), "meaning": meaning}
+        )
+    untranslated = [
+        icon.meaning for icon in site.game.icons if icon.meaning and icon.meaning.fallback
+    ]
+    return {"icons": icons, "note": site.untranslated(untranslated, Markdown(" ")).strip()}
+
+
+def designers_view(site: GameSite, page: str) -> dict[str, Any]:
+    """For people writing the game's data: the markup of each icon."""
     icons = [
         {"html": site.icon(i.id), "name": site.icon_name(i.id), "markup": f":{i.id}:"}
         for i in site.game.icons
     ]
-    return {"icons": icons}
+    guide = sitetext.link("Your own game", f"../{OWN_GAME_PAGE}") if site.lang == "en" else None
+    return {"icons": icons, "guide": guide is not None, "link_to_guide": guide}
 
 
 def clarifications_view(site: GameSite, page: str) -> dict[str, Any]:
@@ -539,6 +626,7 @@ def cards_view(site: GameSite, page: str) -> dict[str, Any]:
                 {
                     "name": site.name(component.id),
                     "id": component.id,
+                    "anatomy": site.anatomy(component),
                     "cards": [
                         (
                             site.name(card.id),
@@ -552,19 +640,49 @@ def cards_view(site: GameSite, page: str) -> dict[str, Any]:
     return {"groups": groups, "missing": site.files.gallery_missing}
 
 
+def download(site: GameSite, asset: Asset) -> dict[str, Any]:
+    """A file to download, with what its PDF says about printing it (pages, paper, size,
+    single- or double-sided and which edge to flip, 100 % scale)."""
+    facts = sitefiles.pdf_facts(asset.source)
+    ui = site.ui
+    if facts.pages > 1 and facts.duplex == "DuplexFlipLongEdge":
+        advice = ui.gettext("Print double-sided, flipping on the long edge.")
+    elif facts.pages > 1 and facts.duplex == "DuplexFlipShortEdge":
+        advice = ui.gettext("Print double-sided, flipping on the short edge.")
+    elif facts.pages == 1 or facts.duplex == "Simplex":
+        advice = ui.gettext("Print single-sided.")
+    else:
+        advice = Markdown("")
+    if facts.actual_size:
+        scale = ui.gettext("At actual size (100 %), not fit to page.")
+        advice = Markdown(f"{advice} {scale}")
+    return {
+        "name": Path(asset.path).name,
+        "link": posixpath.relpath(asset.path, site.base),
+        "pages": facts.pages,
+        "paper": facts.paper,
+        "size": file_size(facts.size, site.lang),
+        "advice": Markdown(advice.strip()),
+    }
+
+
+def file_size(size: int, lang: str) -> str:
+    """A file size in the language's way of writing numbers, kept on one line: 840 kB,
+    1.2 MB."""
+    from babel.units import format_unit
+
+    locale = catalogs.locale_code(lang)
+    if size < 1_000_000:
+        shown = format_unit(max(1, round(size / 1000)), "digital-kilobyte", "short", locale=locale)
+    else:
+        shown = format_unit(size / 1_000_000, "digital-megabyte", "short", "#,##0.0", locale)
+    return str(shown).replace(" ", "\N{NO-BREAK SPACE}")
+
+
 def downloads_view(site: GameSite, page: str) -> dict[str, Any]:
-    files = [
-        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
-        for asset in site.files.kits
-    ]
-    rulebooks = [
-        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
-        for asset in site.files.rulebooks
-    ]
-    quick_references = [
-        (Path(asset.path).name, posixpath.relpath(asset.path, site.base))
-        for asset in site.files.quick_references
-    ]
+    files = [download(site, asset) for asset in site.files.kits]
+    rulebooks = [download(site, asset) for asset in site.files.rulebooks]
+    quick_references = [download(site, asset) for asset in site.files.quick_references]
     return {
         "files": files,
         "missing": site.files.kits_missing,
@@ -598,7 +716,9 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
 
     add(ui.label("Overview"), "game_home.md.j2", f"{base}/index.md", home_view)
     add(ui.label("Components"), "components.md.j2", f"{base}/components.md", components_view)
-    rules_nav: Nav = []
+    rules_index = f"{base}/rules/index.md"
+    pages.append(render("rules_index.md.j2", rules_index, rules_index_view(site, rules_index)))
+    rules_nav: Nav = [rules_index]  # the section's own page (Material's navigation.indexes)
     for section in game.rules:
         if section.id in site.variant_rules or section.id == f"{game.id}.rules.components":
             continue
@@ -631,6 +751,7 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
     )
     add(ui.label("Card gallery"), "cards.md.j2", f"{base}/cards.md", cards_view)
     add(ui.label("Downloads"), "downloads.md.j2", f"{base}/downloads.md", downloads_view)
+    add(ui.label("For designers"), "designers.md.j2", f"{base}/designers.md", designers_view)
     return pages, nav
 
 
@@ -671,6 +792,7 @@ def build_site(root: Path, lang: str) -> Site:
         site.games.append(game_id)
     site.styles = sitelook.stylesheet(sitelook.accents(root))
     home = env.get_template("site_home.md.j2").render(
+        site_title=site_title(root, lang),
         games=summaries,
         languages=[(code, language_name(code)) for code in LANGUAGES],
         lang=lang,

@@ -97,3 +97,16 @@ def test_the_checks_catch_what_they_look_for(
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     assert len(markup_readers(("fake",))) == 2
     assert len(id_composers(("fake",))) == 3
+
+
+def test_no_file_named_like_an_option() -> None:
+    """A file whose name starts with `-` is a command-line slip: `pybabel extract -o -` writes
+    a 133 KB file named `-` (Babel has no "standard output" name), which once sat at the
+    project root. None is tracked, and none sits in the project's folder."""
+    import subprocess
+
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False
+    ).stdout.splitlines()
+    assert [name for name in tracked if Path(name).name.startswith("-")] == []
+    assert sorted(path.name for path in ROOT.iterdir() if path.name.startswith("-")) == []

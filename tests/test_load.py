@@ -121,6 +121,11 @@ BROKEN = {
         "    count: 10\n    fields: {Cost: 2}\n",
         "content/demo/cards.yaml:5:13: field name 'Cost' must be lowercase letters, digits and _",
     ),
+    "unknown icon in an icon's meaning": (
+        "icons.yaml",
+        DEMO_FILES["icons.yaml"] + '    meaning: "Pay it for a :gem:."\n',
+        "content/demo/icons.yaml:5:28: unknown icon 'gem'",
+    ),
     "missing icon file": (
         "icons.yaml",
         DEMO_FILES["icons.yaml"].replace("icons/coin.svg", "icons/gem.svg"),

@@ -179,6 +179,26 @@ def test_metadata(kit_project: Path) -> None:
     assert doc.xref_get_key(doc.pdf_catalog(), "Lang") == ("string", "en")
 
 
+@pytest.mark.parametrize(
+    ("options", "duplex"),
+    [
+        ({}, "/DuplexFlipLongEdge"),
+        ({"duplex": "short"}, "/DuplexFlipShortEdge"),
+        ({"duplex": "none"}, "/Simplex"),
+        ({"fold": True}, "/Simplex"),
+    ],
+)
+def test_kit_tells_the_print_dialog_how_to_print_it(
+    kit_project: Path, options: dict[str, object], duplex: str
+) -> None:
+    """/ViewerPreferences: the flip its backs were mirrored for (one side for a gutterfold
+    or no backs), and no scaling, so cards print at their size."""
+    doc = open_pdf(build(kit_project, **options))
+    catalog = doc.pdf_catalog()
+    assert doc.xref_get_key(catalog, "ViewerPreferences/Duplex") == ("name", duplex)
+    assert doc.xref_get_key(catalog, "ViewerPreferences/PrintScaling") == ("name", "/None")
+
+
 def test_icons_and_faces_are_stored_once(kit_project: Path) -> None:
     doc = open_pdf(build(kit_project))
     names = [name for page in doc for (_xref, name, *_rest) in page.get_xobjects()]

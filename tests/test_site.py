@@ -334,3 +334,164 @@ def test_a_bot_page_says_when_its_charts_are_not_drawn(
     assert "Los gráficos de las simulaciones aún no se han generado" in page
     assert "<code>starpress site build</code>" in page and ".svg" not in page
     assert not [a for a in site.assets if "/simulations/" in a.path]
+
+
+SITE_TITLES = {
+    "pt-BR": "Jogos de Tabuleiro Espaciais",
+    "es": "Juegos de Mesa Espaciales",
+    "it": "Giochi da Tavolo Spaziali",
+    "en": "Space Board Games",
+}
+_HEADER_TITLE = re.compile(
+    r'<div class="md-header__topic">\s*<span class="md-ellipsis">\s*([^<]*?)\s*<'
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_names_the_project_s_site_in_its_language(lang: str) -> None:
+    """The header of every page, the browser tab and the home's heading carry the title
+    site/site.yaml gives, translated by the UI catalogs; never the tool's name."""
+    site = built_site() / lang
+    pages = sorted(site.rglob("index.html"))
+    assert len(pages) > 40
+    for page in pages:
+        text = page.read_text("utf-8")
+        assert _HEADER_TITLE.findall(text) == [SITE_TITLES[lang]], page
+        assert (
+            re.search(r"<title>[^<]*</title>", text)
+            .group(0)
+            .endswith(  # type: ignore[union-attr]
+                f"{SITE_TITLES[lang]}</title>"
+            )
+        ), page
+    home = (site / "index.html").read_text("utf-8")
+    assert re.search(r"<h1[^>]*>([^<]*)", home).group(1) == SITE_TITLES[lang]  # type: ignore[union-attr]
+
+
+def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
+    """Another title in site/site.yaml is what the pages say (a language with no
+    translation of it shows it as written), and `i18n update` offers it to translators."""
+    import shutil
+
+    from starpress import catalogs, sitegen
+
+    for folder in ("content", "templates", "site"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    settings = tmp_path / "site" / "site.yaml"
+    settings.write_text(
+        settings.read_text("utf-8").replace("title: Space Board Games", "title: Orbit & <Co>"),
+        "utf-8",
+    )
+    assert sitegen.site_title(tmp_path, "es") == "Orbit & <Co>"
+    home = next(p.text for p in sitegen.build_site(tmp_path, "es").pages if p.path == "index.md")
+    assert home.startswith("---") and "# Orbit &amp; &lt;Co&gt;" in home
+    assert "Orbit & <Co>" in [message.id for message in catalogs.ui_template(tmp_path)]
+
+
+def _cells(page: Path) -> list[list[str]]:
+    """The body rows of a page's first table, as plain text per cell."""
+    table = re.search(r"<tbody>(.*?)</tbody>", page.read_text("utf-8"), re.S)
+    assert table, page
+    rows = re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S)
+    return [
+        [
+            entities.unescape(
+                re.sub(r"<[^>]+>", "", re.sub(r"<svg.*?</svg>", "", cell, flags=re.S))
+            ).strip()
+            for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+        for row in rows
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_icons_page_says_what_each_icon_means_in_the_page_language(lang: str) -> None:
+    """One row per icon: its name and its meaning, translated (no icon of any game lacks
+    a meaning or its translation); the authors' markup is on the designers' page only."""
+    from starpress.i18n import localize
+    from starpress.load import load_games
+
+    site = built_site() / lang
+    for game_id, game in load_games(ROOT).items():
+        local = localize(ROOT, game, lang)
+        rows = _cells(site / game_id / "icons" / "index.html")
+        assert len(rows) == len(local.icons)
+        for row, icon in zip(rows, local.icons, strict=True):
+            assert icon.meaning is not None and not icon.meaning.fallback, (game_id, icon.id)
+            assert row[1:] == [str(local.icon_names[icon.id]), str(icon.meaning)]
+        designers = _cells(site / game_id / "designers" / "index.html")
+        assert [row[2] for row in designers] == [f":{icon.id}:" for icon in local.icons]
+        assert ":" + local.icons[0].id + ":" not in (
+            site / game_id / "icons" / "index.html"
+        ).read_text("utf-8")
+
+
+PRINT_ADVICE = {
+    "/DuplexFlipLongEdge": "Print double-sided, flipping on the long edge.",
+    "/DuplexFlipShortEdge": "Print double-sided, flipping on the short edge.",
+    "/Simplex": "Print single-sided.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_downloads_give_pages_paper_size_and_how_to_print_each_file(lang: str) -> None:
+    """Each offered PDF's row agrees with the file itself: its page count, its paper, its
+    size, and (English) the print advice its /ViewerPreferences ask for."""
+    import pymupdf
+
+    from starpress.load import game_ids
+
+    site = built_site() / lang
+    checked = 0
+    for game_id in game_ids(ROOT):
+        page = site / game_id / "downloads" / "index.html"
+        text = page.read_text("utf-8")
+        items = re.findall(
+            r'<li><a href="([^"]+\.pdf)">([^<]*)</a> · ([^·]*) · ([^·]*) · ([^<]*)<br>([^<]*)</li>',
+            text,
+        )
+        assert len(items) == len(re.findall(r'href="[^"]+\.pdf"', text)) >= 2, game_id
+        for link, name, pages, paper, size, advice in items:
+            advice = entities.unescape(advice)
+            pdf = (page.parent / link).resolve()
+            assert name == pdf.name
+            with pymupdf.open(pdf) as document:
+                count = document.page_count
+                width = document[0].rect.width * 25.4 / 72
+                flip = document.xref_get_key(document.pdf_catalog(), "ViewerPreferences/Duplex")
+            assert re.fullmatch(rf"{count} \S+", pages), (pdf.name, pages)
+            assert paper == {210: "A4", 216: "Letter"}[round(width)], pdf.name
+            shown = float(re.sub(r"[^0-9,.]", "", size).replace(",", "."))
+            unit = 1_000_000 if "M" in size else 1000
+            assert abs(shown * unit - pdf.stat().st_size) <= unit * 0.05 + 500, (pdf.name, size)
+            if lang == "en":
+                expected = "Print single-sided." if count == 1 else PRINT_ADVICE[flip[1]]
+                assert advice.startswith(expected), (pdf.name, advice)
+                kit = pdf.name.startswith(game_id)
+                assert ("At actual size (100 %)" in advice) == kit, pdf.name
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_folder_above_a_page_is_a_page(lang: str) -> None:
+    """Cutting a page's URL back to any of its folders (`/<lang>/<game>/rules/`) lands on
+    a page; a game's rules page lists every rules page of that game."""
+    site = built_site() / lang
+    pages = sorted(site.rglob("index.html"))
+    folders = {folder for page in pages for folder in page.parents if site in folder.parents}
+    assert (
+        sorted(str(f.relative_to(site)) for f in folders if not (f / "index.html").is_file()) == []
+    )
+    from starpress.load import game_ids
+
+    for game_id in game_ids(ROOT):
+        rules = site / game_id / "rules"
+        index = _parse(rules / "index.html")
+        linked = {
+            (rules / link).resolve()
+            for link in index.links
+            if not link.startswith(("#", "http")) and "/" in link and "#" not in link
+        }
+        for page in rules.glob("*/index.html"):
+            assert page.parent.resolve() in linked, (game_id, page.parent.name)

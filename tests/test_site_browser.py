@@ -152,3 +152,48 @@ def test_quick_reference_prints_on_one_or_two_a4_pages(page: Any, base_url: str,
     pdf = page.pdf(format="A4", print_background=True)
     with pymupdf.open(stream=pdf, filetype="pdf") as document:
         assert 1 <= document.page_count <= 2, f"{document.page_count} pages"
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport", "label"),
+    [
+        ("en", {"width": 1280, "height": 900}, "Skills"),
+        ("pt-BR", {"width": 390, "height": 844}, "Habilidades"),
+    ],
+)
+def test_card_anatomy_is_drawn_and_labelled_on_desktop_and_phone(
+    browser: Any, base_url: str, lang: str, viewport: dict[str, int], label: str
+) -> None:
+    """The Hired Paw's anatomy on the gallery: drawn wide enough to read, inside the page
+    (no sideways scrolling on a phone), its labels in the page's language."""
+    context = browser.new_context(viewport=viewport)
+    opened = context.new_page()
+    opened.goto(f"{base_url}/{lang}/afternova/cards/")
+    picture = opened.locator(
+        "#gallery-afternova\\.component\\.hired-paw ~ figure svg.sp-anatomy-picture"
+    ).first
+    picture.scroll_into_view_if_needed()
+    box = picture.bounding_box()
+    assert box is not None and box["width"] >= min(400, viewport["width"] * 0.8)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert label in picture.locator("text").all_text_contents()
+    assert label in (picture.get_attribute("aria-label") or "")
+    width = opened.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"]
+    context.close()
+
+
+def test_section_folders_are_pages(page: Any, base_url: str) -> None:
+    """Cutting a rules page's address back to its folder shows the rules index, whose
+    links lead to the rules pages."""
+    page.goto(f"{base_url}/es/asteria/rules/")
+    assert page.locator("article h1").inner_text().startswith("Reglas")
+    links = page.locator("article ol > li > a")
+    assert links.count() >= 5
+    links.nth(1).click()
+    page.wait_for_load_state()
+    assert (
+        page.url.startswith(f"{base_url}/es/asteria/rules/")
+        and page.url != f"{base_url}/es/asteria/rules/"
+    )
+    assert page.locator("article h1").count() == 1

@@ -19,6 +19,7 @@ import yaml
 from babel.messages.catalog import Catalog
 
 from starpress import catalogs, sitebuild, siteconfig
+from starpress.errors import InputError
 from tests.conftest import ROOT
 from tests.site_fixture import serve
 
@@ -173,7 +174,14 @@ def _hostile_game() -> dict[str, Any]:
             ]
         },
         "icons.yaml": {
-            "icons": [{"id": "coin", "file": "icons/coin.svg", "name": {"en": f"Coin {SCRIPT}"}}]
+            "icons": [
+                {
+                    "id": "coin",
+                    "file": "icons/coin.svg",
+                    "name": {"en": f"Coin {SCRIPT}"},
+                    "meaning": f"Pays {IMG} {MD_JS}",
+                }
+            ]
         },
         "clarifications.yaml": {
             "clarifications": [
@@ -201,6 +209,11 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
     (game / "icons").mkdir()
     (game / "icons" / "coin.svg").write_text(EVIL_SVG, "utf-8")
+    settings = root / "site" / "site.yaml"
+    title = settings.read_text("utf-8").replace(
+        "title: Space Board Games", yaml.safe_dump({"title": f"Site {IMG}"}, width=200).strip()
+    )
+    settings.write_text(title, "utf-8")
     _write_translations(root)
     results = sitebuild.build(root, ["en", "pt-BR"], siteconfig.SiteSettings())
     assert all(result.ok for result in results), [r.output for r in results]
@@ -305,7 +318,8 @@ def test_no_payload_is_live_on_any_page(hostile_site: Path) -> None:
         ("en/evil/rules/setup/index.html", [ATTR_LIST, "Col | <script>", "Cell | <img"]),
         ("en/evil/glossary/index.html", [f"Coin {IMG}", f"Money {BREAK_ATTR}"]),
         ("en/evil/components/index.html", [f"Card {IMG} {BREAK_ATTR}"]),
-        ("en/evil/icons/index.html", [f"Coin {SCRIPT}"]),
+        ("en/evil/icons/index.html", [f"Coin {SCRIPT}", f"Pays {IMG} {MD_JS}"]),
+        ("en/index.html", [f"Site {IMG}"]),
         ("en/evil/index.html", [f"Rules {A_JS}", f"Role {SCRIPT}"]),
         ("en/evil/clarifications/index.html", [f"Clarified {IMG}", f"Resolved {SCRIPT}"]),
         ("pt-BR/evil/rules/setup/index.html", [f"Traduzido {SCRIPT}", MD_JS]),
@@ -388,3 +402,26 @@ def test_no_payload_runs_in_a_browser(hostile_site: Path, browser: Any, page: st
         )
     context.close()
     assert dialogs == []
+
+
+def test_broken_site_settings_or_pdf_are_one_located_line(tmp_path: Path) -> None:
+    """A site.yaml that is not YAML, and a damaged PDF where a kit should be: one line
+    naming the file, exit 2, no traceback."""
+    from tests.conftest import make_project, run_cli
+
+    project = make_project(tmp_path)
+    (project / "site").mkdir()
+    (project / "site" / "site.yaml").write_text("title: [unclosed\n", "utf-8")
+    done = run_cli("--root", str(project), "site", "build", "--lang", "en", cwd=project)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith("error: site/site.yaml:2:1: not valid YAML"), done.stderr
+
+    from starpress.sitebuild import check_downloads
+    from starpress.sitefiles import kit_file
+
+    kit = kit_file(project, "demo", "en", "a4")
+    kit.parent.mkdir(parents=True)
+    kit.write_bytes(b"%PDF-1.4 cut short")
+    with pytest.raises(InputError) as raised:
+        check_downloads(project, ["en"])
+    assert str(raised.value).startswith("build/pnp/demo-en-a4.pdf: not a readable PDF")

@@ -32,7 +32,7 @@ def on_config(config: Any) -> Any:
     settings = resolve(_root(config), environ=os.environ)
     lang = config.theme["language"]
     _settings[lang] = settings
-    config.site_name = nav_label(settings.title)
+    config.site_name = nav_label(sitegen.site_title(_root(config), lang))
     config.site_url = settings.language_url(lang)
     for alternate in config.extra["alternate"]:  # the language switcher and hreflang links
         alternate["link"] = settings.language_url(alternate["lang"]) or f"../{alternate['lang']}/"

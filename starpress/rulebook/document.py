@@ -37,6 +37,7 @@ class RulebookCanvas(KitCanvas):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.setViewerPreference("Duplex", "DuplexFlipLongEdge")  # back to back, like a book
         self._icons = IconForms(self, dict(icon_files), game_folder)
         self._icons.define_all()
         self._placeholders = dict(placeholders)

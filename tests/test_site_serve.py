@@ -1,0 +1,129 @@
+"""`starpress site serve` as a user runs it: it rebuilds after a content edit, keeps serving
+through a broken save, and SIGTERM leaves no server holding the port."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+GLOSSARY = Path("content") / "afternova" / "glossary.yaml"
+SHORT = "short: Una delle abilità richieste dai Pianeti."
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return str(response.read().decode("utf-8"))
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def _wait(what: str, ready: Callable[[], bool], output: Path, timeout: float = 150) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if ready():
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"{what} within {timeout} s; output:\n{output.read_text('utf-8')}")
+
+
+def _processes_under(folder: Path) -> list[str]:
+    """Command lines of running processes that name the folder (the serve's children)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            line = cmdline.read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if str(folder) in line and "mkdocs" in line:
+            found.append(line)
+    return found
+
+
+def test_serve_rebuilds_after_a_content_edit_and_stops_on_sigterm(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    for name in ("content", "templates", "site"):
+        shutil.copytree(ROOT / name, project / name)
+    pictures = ROOT / "build" / "site-cache" / "it"
+    if pictures.is_dir():  # the card pictures drawn already: serve then only draws a changed game
+        shutil.copytree(pictures, project / "build" / "site-cache" / "it")
+    port = _free_port()
+    output = tmp_path / "serve.log"
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "starpress", "--root", str(project), "site", "serve"]
+    with output.open("wb") as log:
+        serve = subprocess.Popen(
+            [*command, "--lang", "it", "--address", f"127.0.0.1:{port}"],
+            cwd=project,
+            env=environment,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    page = f"http://127.0.0.1:{port}/afternova/glossary/"
+    try:
+        _wait("the first build served", lambda: "Ingegneria" in (_fetch(page) or ""), output)
+        glossary = project / GLOSSARY
+        text = glossary.read_text("utf-8")
+        assert SHORT in text
+
+        # a broken save: reported with its place, and the site served stays as it was
+        glossary.write_text(text.replace(SHORT, "short: [unclosed"), "utf-8")
+        _wait(
+            "the broken save reported",
+            lambda: "was not rebuilt" in output.read_text("utf-8"),
+            output,
+        )
+        assert "content/afternova/glossary.yaml:" in output.read_text("utf-8")
+        assert "Ingegneria" in (_fetch(page) or "")
+
+        # the fix, with a new text: served after the rebuild
+        glossary.write_text(text.replace(SHORT, "short: Abilità ritoccata per la prova."), "utf-8")
+        _wait(
+            "the edited text served",
+            lambda: "ritoccata per la prova" in (_fetch(page) or ""),
+            output,
+        )
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        code = serve.wait(60)
+    assert code == 0, output.read_text("utf-8")
+    assert _processes_under(project) == []
+    with socket.socket() as again:  # nothing listens there: the next server can start
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as servers do
+        again.bind(("127.0.0.1", port))
+        again.listen()
+
+
+def test_a_broken_layout_is_reported_before_a_rebuild(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages draw card anatomies from the layouts: serve checks them with the content,
+    so a bad save is one located line and the old site stays served."""
+    from starpress import siteserve
+
+    for name in ("content", "templates", "site"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    monkeypatch.chdir(tmp_path)  # where `site serve` runs: paths are shown from there
+    assert siteserve.problems(tmp_path, "en") == []
+    (tmp_path / "templates" / "cards" / "afternova.yaml").write_text("layouts: [\n", "utf-8")
+    found = siteserve.problems(tmp_path, "en")
+    assert len(found) == 1 and found[0].startswith("templates/cards/afternova.yaml:2:"), found
