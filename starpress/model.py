@@ -221,6 +221,9 @@ class Component(Record):
     variant: str | None = None
     provenance: Provenance = "rulebook"
     source: Slug | None = None
+    mark: str | None = Field(default=None, pattern=r"^[A-Z]{1,3}$")
+    """The deck's letter(s) in the set mark printed on each card's front (`B 12/40`): the
+    cards a bot asks about are named by it at the table (see `Game.card_marks`)."""
 
     @field_validator("size")
     @classmethod
@@ -418,6 +421,18 @@ class Game(Record):
     def cards_of(self, component_id: str) -> list[Card]:
         """The card designs of one component, in file order."""
         return [card for card in self.cards if card.component == component_id]
+
+    def card_marks(self) -> dict[str, str]:
+        """The set mark of every card of a component with a `mark`: its letter(s), then the
+        card's position among the component's designs in file order and their number
+        (`B 12/40`). Stable while the deck's files keep their order; printed on the front."""
+        marks = {}
+        for component in self.components:
+            if component.mark is not None:
+                cards = self.cards_of(component.id)
+                for position, card in enumerate(cards, 1):
+                    marks[card.id] = f"{component.mark} {position}/{len(cards)}"
+        return marks
 
     def icon(self, icon_id: str) -> Icon:
         for icon in self.icons:
