@@ -347,6 +347,24 @@ class Card(Record):
 # -- bots as data (content/<game>/automa.yaml); `kind` says which bot reads them ----------
 
 
+class Plural(Record):
+    """A message whose words depend on a number: one text per CLDR plural category.
+
+    `count` names the placeholder whose number chooses the form; Babel's plural rules of
+    the session's language pick the category (`one`, `other`…; pt-BR says 0 with `one`, it
+    and es say a million with `many`), a missing one falls back to `other`. Each form is a
+    text of its own in the catalogs (`<id>.one`, `<id>.other`), translated like any other.
+    """
+
+    count: str
+    one: Text
+    other: Text
+    zero: Text | None = None
+    two: Text | None = None
+    few: Text | None = None
+    many: Text | None = None
+
+
 class Automa(Record):
     """What every bot's data has: the variant it plays, whose design it is, what it says."""
 
@@ -354,8 +372,9 @@ class Automa(Record):
     """Which bot reads this data: a kind registered in `starpress.bots`."""
     variant: str
     provenance: Provenance = "rulebook"
-    messages: dict[str, Text] = {}
-    """The bot's messages in the source language, `{name}` placeholders filled by its rules."""
+    messages: dict[str, Text | Plural] = {}
+    """The bot's messages in the source language, `{name}` placeholders filled by its rules;
+    a message with a number of things is a `Plural`."""
 
 
 class ContentFile(Record):
