@@ -4,7 +4,8 @@ Every card a bot asks about carries a set mark on its face (`B 12/40`, see
 `starpress.model.Game.card_marks`). A person may type the mark as printed, without spaces or
 without the total (`B 12/40`, `b12`, `B 12`), its number alone when the question is about
 one deck (`12`), or the card's name in their language: case and accents do not matter and a
-unique beginning is enough (`prop` for «Propulsori Ionici»). The log records the canonical
+unique beginning of the name, or of a word in it, is enough (`prop` for «Propulsori Ionici»,
+`lia` for «Dr. Lia Mercator»). The log records the canonical
 action and the mark as what was typed, so a replay does not depend on the language.
 
 Standard library only, like the engine: a refused answer is an `engine.Refused` the driver
@@ -79,7 +80,11 @@ class Options:
         exact = [o for o in self.options if folded(o.name) == typed]
         if exact:
             return _distinct(exact)
-        return _distinct([o for o in self.options if folded(o.name).startswith(typed)])
+        starts = [o for o in self.options if folded(o.name).startswith(typed)]
+        if starts:
+            return _distinct(starts)
+        word = re.compile(rf"(?:^|[\s'’-]){re.escape(typed)}")  # "lia" for «Dr. Lia Mercator»
+        return _distinct([o for o in self.options if word.search(folded(o.name))])
 
     def parse(self, raw: str) -> Any:
         """The action of the one option `raw` names (Refused: none, or more than one)."""

@@ -158,7 +158,8 @@ class Driver:
 
     def _check_answer(self, ask: Ask, event: dict[str, Any]) -> None:
         """A logged answer must be one the game could have been given: what a person typed
-        parses to it again, a modelled player's is among the legal actions."""
+        parses to it again, a modelled player's is among the legal actions (a question
+        without a list of them is only answered by a person, or a policy of this session)."""
         where = self.cursor - 1
         if "raw" in event:
             try:
@@ -167,10 +168,11 @@ class Driver:
                 raise LogMismatch(f"the answer typed is not valid here ({error})", where) from None
             if _plain(parsed) != _plain(event["value"]):
                 raise LogMismatch("the answer's value is not what was typed", where)
+        elif ask.legal is not None:  # a modelled player's (or a person's, played --auto)
+            if _plain(event["value"]) not in map(_plain, ask.legal):
+                raise LogMismatch("the answer is not a legal action here", where)
         elif ask.player not in self.policies:
             raise LogMismatch("a person's answer without what they typed", where)
-        elif ask.legal is not None and _plain(event["value"]) not in map(_plain, ask.legal):
-            raise LogMismatch("the answer is not a legal action here", where)
 
     def _append(self, kind: str, key: str, value: Any, raw: str | None = None) -> None:
         if self.log is not None:
