@@ -112,9 +112,7 @@ def game_digest(game: Game, templates: Templates, folder: Path, lang: str) -> Ga
     layouts = {
         name: _hash(dataclasses.asdict(layout)) for name, layout in templates.layouts.items()
     }
-    return GameDigest(
-        game.id, lang, files.hexdigest(), _hash(shared), layouts, game.card_marks()
-    )
+    return GameDigest(game.id, lang, files.hexdigest(), _hash(shared), layouts, game.card_marks())
 
 
 def face_key(

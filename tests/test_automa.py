@@ -39,7 +39,6 @@ ANSWERS = [
     "b",
     "b",
     "b",
-    "s",
     "b",
     "b",
     "b",
@@ -196,8 +195,7 @@ def test_fixed_seed_gives_the_golden_log_and_transcript(tmp_path: Path) -> None:
 
 
 def test_replay_prints_the_same_transcript_byte_for_byte(tmp_path: Path) -> None:
-    # the status (`s`) is a view, not an action: it is not in the log, so not replayed
-    transcript = play([a for a in ANSWERS if a != "s"], tmp_path / "game.jsonl")
+    transcript = play(ANSWERS, tmp_path / "game.jsonl")
     out = io.StringIO()
     runner.replay(ROOT, tmp_path / "game.jsonl", False, out)
     assert out.getvalue() == transcript
@@ -227,7 +225,10 @@ def test_table_mode_validates_every_answer(tmp_path: Path) -> None:
     answers = ["12", "s 3", "B1", "2", "three", "propul", "b", "rosa", "verde", "zz", "f",
                "nero bianco", "x", "10", "12"]  # fmt: skip
     transcript = play(answers, tmp_path / "t.jsonl", mode="table")
-    assert "'12' non è una delle carte possibili: scrivi il segno stampato (S 1/10 … S 10/10" in transcript
+    assert (
+        "'12' non è una delle carte possibili: scrivi il segno stampato (S 1/10 … S 10/10"
+        in transcript
+    )
     assert "'three' non va bene: il segno stampato (B 1/40 … B 40/40" in transcript
     assert "Progetto «Propulsori Ionici» (B 11/40) scoperto in posizione 3" in transcript
     assert "'x' non va bene: scrivi un numero intero da 0 a 999." in transcript
