@@ -285,7 +285,6 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
     child.expect(PROMPTS[lang][0])
     child.sendline("")
     child.expect(pexpect.EOF)
-    total = rules.score(mirror)["total"] + level.head_start_vp
     assert len(mirror.completed) == level.max_completed
     # the person typed exactly the Bot's total: a tie goes to them (afternova.rules.solo.scoring)
     assert asked == [YOU[lang]] and result[1].startswith(f"{YOU[lang]} (")

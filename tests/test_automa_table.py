@@ -79,28 +79,28 @@ SETTINGS = {
         AFTERNOVA,
         "Bot: row ",
         frozenset(k for k, _ in AFTERNOVA if k not in ("ask_blind", "ask_payment_solo")),
-    ),  # fmt: skip
+    ),
     "afternova-solo": Setting(
         "afternova",
         {"variant": "solo"},
         AFTERNOVA,
         "Bot: row ",
         frozenset({"ask_starship", "ask_command", "ask_payment_solo", "ask_score"}),
-    ),  # fmt: skip
+    ),
     "luna-maris": Setting(
         "luna-maris",
         {"level": "advanced"},
         LUNA_MARIS,
         "Automaton: ",
         frozenset(k for k, _ in LUNA_MARIS if k != "ask_demands"),
-    ),  # fmt: skip
+    ),
     "toy": Setting(
         "demo",
         {"race": "long"},
         (("ask_roll", lambda n: str(n % 6 + 1)),),
         "You ",
         frozenset({"ask_roll"}),
-    ),  # fmt: skip
+    ),
 }
 HELP = "At every question and every pause"
 TOY_HELP = "s status, u undo, q quit, ? help."
