@@ -48,10 +48,12 @@ class Options:
     """The things one question may name, found by mark or by name."""
 
     options: tuple[Option, ...]
+    refused: str = "bad_choice"
+    """The message that refuses an unknown answer (its values: `answer`, `examples`)."""
 
     @classmethod
-    def of(cls, options: Iterable[Option]) -> Options:
-        return cls(tuple(options))
+    def of(cls, options: Iterable[Option], refused: str = "bad_choice") -> Options:
+        return cls(tuple(options), refused)
 
     def words(self) -> tuple[str, ...]:
         """What the terminal completes and help lists: every mark and every name."""
@@ -94,7 +96,7 @@ class Options:
         if found:
             names = ", ".join(f"{o.mark} {o.name}" for o in found[:6])
             raise Refused("ambiguous_choice", answer=raw.strip(), names=names)
-        raise Refused("bad_choice", answer=raw.strip(), examples=self.examples())
+        raise Refused(self.refused, answer=raw.strip(), examples=self.examples())
 
     def parse_many(self, raw: str) -> list[Any]:
         """Several options, separated by commas (or marks and numbers by spaces)."""

@@ -366,7 +366,8 @@ class LunaMarisGame:
 
     def module_options(self) -> Options:
         """The modules of the main board, by their number in the list or their name."""
-        return Options.of(Option(m, str(n), self.module_name(m)) for n, m in enumerate(MODULES, 1))
+        modules = (Option(m, str(n), self.module_name(m)) for n, m in enumerate(MODULES, 1))
+        return Options.of(modules, "bad_module")
 
     def ask_cards(
         self, key: str, prompt: str, options: Options, many: bool = True,

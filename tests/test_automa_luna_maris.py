@@ -278,7 +278,7 @@ PROMPTS = {
         r"Peça de módulo avançado mais à esquerda",  # 6
         r"Para comparar a despensa",  # 7
         r"Pontuação final do autômato: (-?\d+) PV",  # 8
-        r"'42' não é uma das opções",  # 9
+        r"'42' não é um módulo",  # 9
         r"Pontuação final de você \(PV\)",  # 10: the engine asks the person's score
         r"Empate nos pontos: quantas fichas de demanda",  # 11: the rules' tie-break
         r"(Vencedor|Empate): ([^\n]+?)\.?  \[luna-maris\.rules\.final-scoring",  # 12
@@ -294,7 +294,7 @@ PROMPTS = {
         r"Leftmost advanced module tile",
         r"To compare pantries",
         r"Automaton's final score: (-?\d+) VP",
-        r"'42' is not one of the options",
+        r"'42' is not a module",
         r"Final score of you \(VP\)",
         r"Tied on points: how many demand tiles",
         r"(Winner|Tie): ([^\n]+?)\.?  \[luna-maris\.rules\.final-scoring",
