@@ -10,6 +10,7 @@ and every variant of a game must end with the same log as the uninterrupted one.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -275,3 +276,30 @@ def test_cards_are_found_by_mark_or_name_whatever_the_case_and_accents() -> None
         options.parse("B 12/39")
     assert unknown.value.key == "bad_choice"
     assert options.mark_of("c") == "B 12/40"
+
+
+def test_the_bot_says_what_happened_before_it_asks_the_next_question(tmp_path: Path) -> None:
+    """Afternova: a completed Blueprint is said before the question about its replacement."""
+    typed = iter(["S 4", "B 1", "B 2", "B 3", "b", "purple", "b", "green", "B 4", "q"])
+    out = io.StringIO()
+    before: dict[str, list[str]] = {}
+
+    def read(prompt: str) -> str:
+        before.setdefault(prompt.split(":")[0], []).append(out.getvalue())
+        return next(typed)
+
+    runner.play(ROOT, "afternova", "table", 3, tmp_path / "e.jsonl", "en", True, False,
+                read=read, out=out)  # fmt: skip
+    _setup, replacement = before["Face-up Blueprint in position 3"]
+    said = replacement.splitlines()
+    assert said[-1].startswith("Blueprint «") and "is covered" in said[-1]  # B 1: purple, green
+
+
+def test_an_automaton_that_cannot_act_says_why(
+    tmp_path: Path,
+) -> None:
+    _person, said = play(ROOT, SETTINGS["luna-maris"], tmp_path / "why.jsonl", [])
+    cannot = [line for line in said.splitlines() if line.startswith("It cannot ")]
+    assert cannot  # the advanced level's first round has steps it cannot do
+    for line in cannot:
+        assert re.match(r"It cannot .+?: .+\. The disc goes to the module anyway", line), line
