@@ -221,9 +221,16 @@ class Component(Record):
     variant: str | None = None
     provenance: Provenance = "rulebook"
     source: Slug | None = None
-    mark: str | None = Field(default=None, pattern=r"^[A-Z]{1,3}$")
+    mark: str | None = None
     """The deck's letter(s) in the set mark printed on each card's front (`B 12/40`): the
     cards a bot asks about are named by it at the table (see `Game.card_marks`)."""
+
+    @field_validator("mark")
+    @classmethod
+    def _mark_letters(cls, mark: str | None) -> str | None:
+        if mark is not None and not re.fullmatch(r"[A-Z]{1,3}", mark):
+            raise ValueError(f"mark must be 1 to 3 capital letters, like B (got {mark!r})")
+        return mark
 
     @field_validator("size")
     @classmethod
