@@ -245,7 +245,7 @@ class Driver:
         table = self.table
         if table is None or recent is None:
             return
-        table.output.stream.write(table.voice(key) + "\n")
+        table.output.step(key, table.voice(key), None, {})  # a JSON line with --json
         self._speak(list(recent), pause=False)
         program = getattr(self.state, "program", None)
         if key == "recap" and program is not None:

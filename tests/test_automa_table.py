@@ -10,6 +10,7 @@ and every variant of a game must end with the same log as the uninterrupted one.
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -303,3 +304,12 @@ def test_an_automaton_that_cannot_act_says_why(
     assert cannot  # the advanced level's first round has steps it cannot do
     for line in cannot:
         assert re.match(r"It cannot .+?: .+\. The disc goes to the module anyway", line), line
+
+
+def test_a_finished_game_resumed_with_json_says_so_in_json_lines(tmp_path: Path) -> None:
+    save = tmp_path / "done.jsonl"
+    play(ROOT, SETTINGS["afternova-solo"], save, [])
+    out = io.StringIO()
+    runner.resume(ROOT, save, True, True, read=lambda prompt: "q", out=out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[0]["step"] == "finished" and lines[-1]["step"] in ("winner", "winner_tie")
