@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
@@ -202,7 +203,6 @@ class AfternovaGame:
         self.planet_deck: list[int] = []
         self.rounds = 0
         self.offered: dict[int, Extraction] = {}  # the seat to play: what it may extract
-        self.typed: dict[str, Blueprint] = {}  # Blueprints described by cost at the table
 
     # -- the game -----------------------------------------------------------------------
 
@@ -718,9 +718,10 @@ class AfternovaGame:
         the table, for a card the content does not have) or taken unseen, in words."""
         if card.startswith("unseen-"):
             return self.text("unseen_blueprint")
-        typed = self.typed.get(card)
+        typed = _TYPED.fullmatch(card)
         if typed is not None:
-            return self.text("typed_blueprint", cost=self.colours(typed.cost), vp=typed.vp)
+            cost = tuple(typed.group(1).split("-"))
+            return self.text("typed_blueprint", cost=self.colours(cost), vp=int(typed.group(2)))
         return self.card_label(card)
 
     def ask_card(self, key: str, prompt: str, values: dict[str, Any], options: Options) -> Ask:
@@ -737,7 +738,7 @@ class AfternovaGame:
         ask = self.ask_card(key, prompt, values, options)
 
         def canonical(action: list[Any]) -> str:
-            if action[0] in self.typed:
+            if _TYPED.fullmatch(action[0]):
                 return " ".join([*action[1], str(action[2])])
             return options.mark_of(action)
 
@@ -768,9 +769,7 @@ class AfternovaGame:
             except ValueError:
                 cost = []
             if cost:
-                card = f"blueprint-{'-'.join(cost)}-{words[-1]}"
-                self.typed[card] = Blueprint(card, tuple(cost), int(words[-1]))
-                return [card, cost, int(words[-1])]
+                return [f"blueprint-{'-'.join(cost)}-{int(words[-1])}", cost, int(words[-1])]
         raise ValueError(self.text("bad_blueprint", answer=raw, marks=options.examples()))
 
     def parse_command(self, raw: str) -> str:
@@ -792,6 +791,10 @@ class AfternovaGame:
 def _pick(numbers: list[int], rng: Pcg32) -> int:
     """One of `numbers`, uniformly (a Starship dealt from those left)."""
     return numbers[rng.below(len(numbers))]
+
+
+_TYPED = re.compile(rf"blueprint-((?:{'|'.join(COLOURS)})(?:-(?:{'|'.join(COLOURS)}))*)-(\d+)")
+"""A Blueprint described at the table by its cost and VP (a card the content lacks)."""
 
 
 def _colour_keys(action: str | list[str]) -> str:
