@@ -12,8 +12,11 @@ A game is written as a *script*: a generator that yields what it needs and what 
     colour = yield Chance("fragment", draw=self.draw_fragment)
     yield Say("drawn", RULE_TURN, {"colour": colour})
 
-and returns each player's score. `ScriptState` wraps such a script behind the State
-interface: `apply_action` sends the action in and runs the script to its next decision,
+and returns each player's score. Its program's `ending` then says how the rules name the
+winner (turn order, tie-breaks), and `ending_script` — the engine's, the same for every
+bot — asks the scores the program cannot know, applies the tie-breaks and names the winner,
+as decisions and messages of the same state. `ScriptState` wraps such a script behind the
+State interface: `apply_action` sends the action in and runs the script to its next decision,
 collecting what it said. Only `automa.driver` loops over a state; the engine and every bot
 script use the standard library only (no pydantic, no I/O), so they run anywhere.
 """
