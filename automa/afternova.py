@@ -38,6 +38,7 @@ RULE_END = "afternova.rules.bot.end"
 RULE_SCORING = "afternova.rules.bot.scoring"
 RULE_TURN = "afternova.rules.bot.turn"
 RULE_SETUP = "afternova.rules.bot.setup"
+RULE_TIE_BREAK = "afternova.rules.bot.tie-break"
 RULE_SOLO_SETUP = "afternova.rules.solo.setup"
 RULE_SOLO_LEVELS = "afternova.rules.solo.levels"
 RULE_SOLO_SCORING = "afternova.rules.solo.scoring"
@@ -177,42 +178,44 @@ class BotRules:
         """Put a fragment the Bot received where its rules say, and what follows from it."""
         return drawn_with(self.placing(bot, colour), draw)
 
-    def placing(self, bot: Bot, colour: str) -> Drawing:
-        """`place`, asking for each Blueprint it draws."""
+    def placing(self, bot: Bot, colour: str, steps: list[Step] | None = None) -> Drawing:
+        """`place`, asking for each Blueprint it draws; the steps taken so far are in
+        `steps` (when given) before each request, so a game can say them first."""
+        steps = [] if steps is None else steps
         index = self.target(bot, colour)
         if index is None:
             bot.hold.append(colour)
-            steps = [
+            steps.append(
                 Step(
                     "to_hold",
                     RULE_PLACEMENT,
                     {"colour": colour, "hold": len(bot.hold), "capacity": bot.capacity},
                 )
-            ]
+            )
             if len(bot.hold) >= bot.capacity:
-                steps += yield from self.overflow(bot)
+                yield from self.overflow(bot, steps)
             return steps
         blueprint = bot.row[index]
         blueprint.covered.append(colour)
-        steps = [
+        steps.append(
             Step(
                 "to_blueprint",
                 RULE_PLACEMENT,
                 {"colour": colour, "position": index + 1, "card": blueprint.card},
             )
-        ]
+        )
         # the Bot never goes past its last Blueprint: after that, covered icons are just
         # fragments that score at the end (afternova.rules.bot.end)
         if blueprint.complete and not self.finished(bot):
-            steps += yield from self.complete(bot, index)
+            yield from self.complete(bot, index, steps)
         return steps
 
     # afternova.rules.bot.hold-overflow
-    def overflow(self, bot: Bot) -> Drawing:
+    def overflow(self, bot: Bot, steps: list[Step]) -> Drawing:
         emptied = list(bot.hold)
         bot.discarded += emptied
         bot.hold.clear()
-        steps = [Step("hold_full", RULE_HOLD, {"fragments": emptied})]
+        steps.append(Step("hold_full", RULE_HOLD, {"fragments": emptied}))
         if self.finished(bot):
             return steps
         unseen = yield True
@@ -228,17 +231,17 @@ class BotRules:
         return steps
 
     # afternova.rules.bot.completion
-    def complete(self, bot: Bot, index: int) -> Drawing:
+    def complete(self, bot: Bot, index: int, steps: list[Step]) -> Drawing:
         blueprint = bot.row.pop(index)
         bot.discarded += blueprint.covered
         bot.completed.append(Completed(blueprint.card, blueprint.cost, blueprint.vp, unseen=False))
-        steps = [
+        steps.append(
             Step(
                 "completed",
                 RULE_COMPLETION,
                 {"card": blueprint.card, "vp": blueprint.vp, "completed": len(bot.completed)},
             )
-        ]
+        )
         if self.finished(bot):
             return steps
         new = yield False
@@ -263,7 +266,7 @@ class BotRules:
                 Step("hold_to_blueprint", RULE_COMPLETION, {"fragments": moved, "card": new.card})
             )
         if new.complete:
-            steps += yield from self.complete(bot, len(bot.row) - 1)
+            yield from self.complete(bot, len(bot.row) - 1, steps)
         return steps
 
     def finished(self, bot: Bot) -> bool:
@@ -312,12 +315,14 @@ class BotRules:
                 "no free icon of that colour on its Blueprints"
             )
 
-    def helping(self, bot: Bot, payment: list[str]) -> Drawing:
-        """`help` (its payment checked), asking for each Blueprint it draws."""
+    def helping(self, bot: Bot, payment: list[str], steps: list[Step] | None = None) -> Drawing:
+        """`help` (its payment checked), asking for each Blueprint it draws (the steps so
+        far in `steps`, as `placing` keeps them)."""
+        steps = [] if steps is None else steps
         icons = len(payment) * self.settings.icons_per_fragment
-        steps = [Step("helps", RULE_HELP, {"icons": icons, "payment": payment})]
+        steps.append(Step("helps", RULE_HELP, {"icons": icons, "payment": payment}))
         for colour in payment:
-            steps += yield from self.placing(bot, colour)
+            yield from self.placing(bot, colour, steps)
         return steps
 
     # afternova.rules.bot.scoring

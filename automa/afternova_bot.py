@@ -10,7 +10,7 @@ modelled humans.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,10 +18,12 @@ from automa.afternova_competent import competent_market, competent_turn
 from automa.afternova_data import AfternovaAutoma
 from automa.afternova_game import MODELLED, AfternovaGame, Catalogue
 from automa.afternova_greedy import greedy_turn
+from automa.choices import CardBook
 from automa.driver import Policy
 from automa.engine import Ask, Program, State
 from automa.registry import BotDefinition, Parameter, Start
 from automa.session import Speaker
+from automa.voice import card_book
 from starpress.model import Game
 
 SEATS = ("table", *MODELLED)
@@ -40,23 +42,11 @@ def levels(game: Game) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Prepared:
     catalogue: Catalogue
-    card_label: Callable[[str], str]
+    card_label: CardBook
 
 
 def prepare(game: Game) -> Prepared:
-    return Prepared(Catalogue.from_game(game), card_label(game))
-
-
-def card_label(game: Game) -> Callable[[str], str]:
-    """A card as people see it: its name in the session's language and its number."""
-    names = {card.id: str(card.name) for card in game.cards if card.name}
-
-    def label(card_id: str) -> str:
-        if card_id not in names:
-            return card_id
-        return f"«{names[card_id]}» #{int(card_id.rsplit('-', 1)[-1])}"
-
-    return label
+    return Prepared(Catalogue.from_game(game), card_book(game))
 
 
 def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:

@@ -21,8 +21,10 @@ Every answer and every draw is a decision of the state, so the log replays the g
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
+import re
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
@@ -37,6 +39,7 @@ from automa.afternova import (
     RULE_SOLO_LEVELS,
     RULE_SOLO_SCORING,
     RULE_SOLO_SETUP,
+    RULE_TIE_BREAK,
     RULE_TURN,
     RULING_OBJECTIVE,
     Blueprint,
@@ -53,7 +56,8 @@ from automa.afternova_data import (
     AfternovaSolo,
     AfternovaSoloLevel,
 )
-from automa.engine import HUMAN, Ask, Chance, Decision, Say, Script
+from automa.choices import NO_CARDS, CardBook, Options
+from automa.engine import HUMAN, LATER, Ask, Chance, Decision, Ending, Say, Script
 from automa.prng import Pcg32, Streams
 from automa.session import Speaker
 from starpress.model import Game
@@ -159,7 +163,7 @@ class AfternovaGame:
         mode: str,
         seed: int,
         voice: Speaker,
-        card_label: Callable[[str], str] = str,
+        card_label: CardBook = NO_CARDS,
         seats: str = "table",
         variant: str = "bot",
         level: str = "",
@@ -228,23 +232,27 @@ class AfternovaGame:
             yield from self.seat_setup()
             yield from self.table_rounds()
         while not self.finished and self.seats not in MODELLED:
-            command = yield Ask(
-                HUMAN, "command", "ask_command", {}, self.parse_command, None, False
-            )
+            command = yield Ask(HUMAN, "command", "ask_command", {}, self.parse_command)
             if command == "bot":
                 yield from self.bot_turn()
             elif command == "help":
                 yield from self.help()
-            elif command == "status":
-                yield from self.status()
             else:
                 break
         score = yield from self.final_score()
         returns = {"bot": score["total"]}
         returns.update({human.seat: human.score() for human in self.humans})
-        if self.level is not None:
-            returns.update((yield from self.solo_result(score["total"])))
         return returns
+
+    def ending(self, scores: dict[str, int]) -> Ending:
+        """The winner (afternova.rules.bot.tie-break): most VP; a tie goes to the later
+        player in turn order, and the Bot always plays first. At the table the program asks
+        each person's score (one per human seat; `you` in solo)."""
+        if self.humans:
+            seats = tuple(human.seat for human in self.humans)
+        else:
+            seats = (HUMAN,) if self.level is not None else ("seat-2", "seat-3")
+        return Ending(RULE_TIE_BREAK, ("bot", *seats), scores, last=LATER)
 
     def setup(self) -> Steps:  # afternova.rules.bot.setup
         if self.mode == "simulated":
@@ -254,9 +262,13 @@ class AfternovaGame:
             )
             card, capacity, objective = self.catalogue.starships[number]
         else:
-            card, capacity, objective = yield Ask(
-                HUMAN, "starship", "ask_starship", {}, self.parse_starship
-            )
+            ships = self.card_label.options(
+                {
+                    card: [card, capacity, []]
+                    for card, capacity, _ in self.catalogue.starships.values()
+                }
+            )  # the objective stays hidden until the end
+            card, capacity, objective = yield self.ask_card("starship", "ask_starship", {}, ships)
         self.bot.starship, self.bot.capacity = card, capacity
         self.bot.objective = tuple(objective) or None
         yield Say("setup_starship", RULE_SETUP, {"card": card, "capacity": capacity})
@@ -281,18 +293,14 @@ class AfternovaGame:
             if colour is None:  # every Fragment is in someone's Hold or on a Planet
                 return
         else:
-            colour = yield Ask(
-                HUMAN, "fragment", "ask_drawn", {"colours": self.choices()}, self.parse_colour
-            )
+            colour = yield self.ask_colours("fragment", "ask_drawn", self.parse_colour)
         yield Say("drawn", RULE_TURN, {"colour": colour})
-        steps = yield from self.drawing(self.rules.placing(self.bot, colour))
-        yield from self.speak(steps)
+        steps: list[Step] = []
+        yield from self.drawing(self.rules.placing(self.bot, colour, steps), steps)
         self.discard_bots()
 
     def help(self) -> Steps:  # afternova.rules.bot.help
-        planet = yield Ask(
-            HUMAN, "planet", "ask_planet", {"colours": self.choices()}, self.parse_colours
-        )
+        planet = yield self.ask_colours("planet", "ask_planet", self.parse_colours)
         offers = self.rules.acceptable(self.bot, planet)
         if not offers:
             yield Say("accepts_none", RULE_HELP)
@@ -302,25 +310,25 @@ class AfternovaGame:
         # in solo a paid Fragment may buy more than one icon (afternova.rules.solo.negotiation)
         prompt = "ask_payment_solo" if self.level else "ask_payment"
         icons = {"icons": self.rules.settings.icons_per_fragment}
-        payment = yield Ask(
-            HUMAN, "payment", prompt, icons, lambda raw: self.parse_payment(raw, allowed)
+        payment = yield self.ask_colours(
+            "payment", prompt, lambda raw: self.parse_payment(raw, allowed), icons
         )
         if payment:
             yield from self.paid(payment)
 
     def paid(self, payment: list[str]) -> Steps:
         self.rules.check_payment(self.bot, payment)
-        steps = yield from self.drawing(self.rules.helping(self.bot, payment))
-        yield from self.speak(steps)
+        steps: list[Step] = []
+        yield from self.drawing(self.rules.helping(self.bot, payment, steps), steps)
         self.discard_bots()
 
     def status(self) -> list[Say]:
         row = "; ".join(
-            f"{i}. {b.card} [{self.colours(tuple(b.free().elements()))}]"
+            f"{i}. {self.label(b.card)} [{self.colours(tuple(b.free().elements()))}]"
             for i, b in enumerate(self.bot.row, 1)
         )
         values = {
-            "row": row,
+            "row": row or "—",
             "hold": len(self.bot.hold),
             "capacity": self.bot.capacity,
             "completed": len(self.bot.completed),
@@ -329,13 +337,11 @@ class AfternovaGame:
 
     def final_score(self) -> Steps:  # afternova.rules.bot.scoring
         if self.bot.objective is None:
-            objective = yield Ask(HUMAN, "objective", "ask_objective", {}, self.parse_objective)
+            objective = yield self.ask_colours("objective", "ask_objective", self.parse_objective)
             self.bot.objective = tuple(objective)
         for number, done in enumerate(self.bot.completed, 1):
             if done.unseen and done.vp is None:
-                card, cost, vp = yield Ask(
-                    HUMAN, "blind", "ask_blind", {"number": number}, self.parse_blueprint
-                )
+                card, cost, vp = yield self.ask_blueprint("blind", "ask_blind", {"number": number})
                 self.bot.completed[number - 1] = Completed(card, tuple(cost), vp, unseen=True)
         score = self.rules.score(self.bot)
         if self.level is None:
@@ -345,19 +351,6 @@ class AfternovaGame:
         score["total"] += score["head_start"]
         yield Say("score_solo", f"{RULE_SOLO_SCORING}; {RULE_SCORING}", score)
         return score
-
-    def solo_result(self, bot: int) -> Steps:  # afternova.rules.solo.scoring
-        """Who won the solo game: the person's score is asked (or the modelled one's)."""
-        if self.humans:
-            you = self.humans[0].score()
-            returns = {}
-        else:
-            you = yield Ask(HUMAN, "your_score", "ask_your_score", {}, self.parse_score)
-            returns = {"you": you}
-        # the Bot plays first, so a tie goes to the person (afternova.rules.bot.tie-break)
-        key = "solo_won" if you >= bot else "solo_lost"
-        yield Say(key, RULE_SOLO_SCORING, {"you": you, "bot": bot})
-        return returns
 
     # -- the baseline humans (seats `baseline`) -----------------------------------------
 
@@ -413,7 +406,7 @@ class AfternovaGame:
         options = self.offered = self.extractions(human)
         legal = ("market", *(f"planet-{index + 1}" for index in options))
         action = yield Ask(
-            human.seat, "turn", "ask_turn", {}, functools.partial(_choice, legal), legal, False
+            human.seat, "turn", "ask_turn", {}, functools.partial(_choice, legal), legal
         )
         if action == "market":
             yield from self.market(human)
@@ -503,13 +496,7 @@ class AfternovaGame:
             " ".join(pick) for pick in itertools.combinations(cards, max(0, min(3, room)))
         )
         pick = yield Ask(
-            human.seat,
-            "market",
-            "ask_turn",
-            {},
-            functools.partial(_choice, legal),
-            legal,
-            False,
+            human.seat, "market", "ask_turn", {}, functools.partial(_choice, legal), legal
         )
         paws = [self.market_paws[int(c[1:]) - 1] for c in str(pick).split() if c[0] == "p"]
         drawn = [self.market_blueprints[int(c[1:]) - 1] for c in str(pick).split() if c[0] == "b"]
@@ -610,16 +597,20 @@ class AfternovaGame:
             self.beside_bag += self.bot.discarded
             self.bot.discarded = []
 
-    def drawing(self, procedure: Drawing) -> Steps:
-        """Run one of the Bot's procedures, each Blueprint it draws a decision."""
+    def drawing(self, procedure: Drawing, steps: list[Step]) -> Steps:
+        """Run one of the Bot's procedures, each Blueprint it draws a decision; what it did
+        so far (`steps`, as the procedure keeps them) is said before each draw."""
+        spoken = 0
         try:
             unseen = next(procedure)
             while True:
+                yield from self.speak(steps[spoken:])
+                spoken = len(steps)
                 blueprint = yield from self.draw_blueprint(unseen)
                 unseen = procedure.send(blueprint)
-        except StopIteration as stop:
-            steps: list[Step] = stop.value
-            return steps
+        except StopIteration:
+            pass
+        yield from self.speak(steps[spoken:])
 
     def draw_blueprint(self, unseen: bool) -> Steps:
         if self.mode == "simulated":
@@ -631,12 +622,8 @@ class AfternovaGame:
             return Blueprint(original.card, original.cost, original.vp)
         if unseen:  # put under the Starship without looking: asked for at the end
             return Blueprint(f"unseen-{len(self.bot.completed) + 1}", (), 0)
-        card, cost, vp = yield Ask(
-            HUMAN,
-            "blueprint",
-            "ask_blueprint",
-            {"position": len(self.bot.row) + 1},
-            self.parse_blueprint,
+        card, cost, vp = yield self.ask_blueprint(
+            "blueprint", "ask_blueprint", {"position": len(self.bot.row) + 1}
         )
         return Blueprint(card, tuple(cost), vp)
 
@@ -649,8 +636,8 @@ class AfternovaGame:
             if drawn is None:
                 raise ValueError("the Blueprint deck is empty at setup")
             return drawn
-        card, cost, vp = yield Ask(
-            HUMAN, "blueprint", "ask_blueprint", {"position": position}, self.parse_blueprint
+        card, cost, vp = yield self.ask_blueprint(
+            "blueprint", "ask_blueprint", {"position": position}
         )
         return Blueprint(card, tuple(cost), vp)
 
@@ -700,14 +687,12 @@ class AfternovaGame:
             values["mode"] = self.text(f"mode_{values['mode']}")
         if say.key == "solo_start":
             values["level"] = self.text(f"level_{values['level']}")
-        if say.key in (
-            "score",
-            "score_solo",
-            "status",
-            "solo_start",
-            "solo_won",
-            "solo_lost",
-        ):  # numbers and text already
+        if say.key in ("score", "score_solo", "status"):  # numbers and text already
+            return values
+        if say.key == "solo_start":  # counted things, each in its plural form
+            values["row"] = self.text("n_blueprints", n=values["row"])
+            values["icons"] = self.text("n_skill_icons", n=values["icons"])
+            values["every"] = self.text("every_n_rounds", n=values["every"])
             return values
         if "colour" in values:
             values["colour"] = self.colour_word[values["colour"]]
@@ -715,7 +700,7 @@ class AfternovaGame:
             if key in values:
                 values[key] = self.colours(tuple(values[key]))
         if "card" in values:
-            values["card"] = self.card_label(values["card"])
+            values["card"] = self.label(values["card"])
         if "offers" in values:
             word = self.colour_word
             values["offers"] = ", ".join(f"{word[c]} → {p}" for c, p in values["offers"])
@@ -780,38 +765,64 @@ class AfternovaGame:
             raise ValueError(self.text("bad_colour", answer=raw, colours=self.choices()))
         return colours
 
-    def parse_starship(self, raw: str) -> list[Any]:
-        try:
-            number = int(raw)
-        except ValueError:
-            raise ValueError(self.text("bad_number", answer=raw, low=1, high=10)) from None
-        if number in self.catalogue.starships:
-            card, capacity, _hidden = self.catalogue.starships[number]
-            return [card, capacity, []]  # the objective stays hidden until the end
-        if 1 <= number <= 10:
-            return [f"starship-hold-{number}", number, []]
-        raise ValueError(self.text("bad_number", answer=raw, low=1, high=10))
+    def label(self, card: str) -> str:
+        """A card as people read it: «name» (mark); a Blueprint described by its cost (at
+        the table, for a card the content does not have) or taken unseen, in words."""
+        if card.startswith("unseen-"):
+            return self.text("unseen_blueprint")
+        typed = _TYPED.fullmatch(card)
+        if typed is not None:
+            cost = tuple(typed.group(1).split("-"))
+            return self.text("typed_blueprint", cost=self.colours(cost), vp=int(typed.group(2)))
+        return self.card_label(card)
 
-    def parse_blueprint(self, raw: str) -> list[Any]:
+    def ask_card(self, key: str, prompt: str, values: dict[str, Any], options: Options) -> Ask:
+        """A question about one card, answered by its printed mark or its name."""
+        shown = {**values, "marks": options.examples()}
+        return Ask(HUMAN, key, prompt, shown, options.parse, None, options.words(),
+                   lambda action: options.mark_of(action))  # fmt: skip
+
+    def ask_blueprint(self, key: str, prompt: str, values: dict[str, Any]) -> Ask:
+        """A Blueprint: its mark or name, or (a card the content lacks) its colours and VP."""
+        options = self.card_label.options(
+            {b.card: [b.card, list(b.cost), b.vp] for b in self.catalogue.blueprints.values()}
+        )
+        ask = self.ask_card(key, prompt, values, options)
+
+        def canonical(action: list[Any]) -> str:
+            if _TYPED.fullmatch(action[0]):
+                return " ".join([*action[1], str(action[2])])
+            return options.mark_of(action)
+
+        return dataclasses.replace(
+            ask, parse=lambda raw: self.parse_blueprint(raw, options), canonical=canonical
+        )
+
+    def ask_colours(
+        self,
+        key: str,
+        prompt: str,
+        parse: Callable[[str], Any],
+        values: dict[str, Any] | None = None,
+    ) -> Ask:
+        """A question answered with Fragment colours; the log keeps their keys."""
+        shown = {"colours": self.choices(), **(values or {})}
+        words = tuple(self.colour_word[colour] for colour in COLOURS)
+        return Ask(HUMAN, key, prompt, shown, parse, None, words, _colour_keys)
+
+    def parse_blueprint(self, raw: str, options: Options) -> list[Any]:
+        if len(options.find(raw)) == 1:
+            found: list[Any] = options.parse(raw)
+            return found
         words = raw.replace(",", " ").split()
-        if len(words) == 1 and words[0].isdigit():
-            number = int(words[0])
-            if number in self.catalogue.blueprints:
-                found = self.catalogue.blueprints[number]
-                return [found.card, list(found.cost), found.vp]
-        elif len(words) >= 2 and words[-1].isdigit():
+        if len(words) >= 2 and words[-1].isdigit():
             try:
                 cost = [self.parse_colour(word) for word in words[:-1]]
             except ValueError:
                 cost = []
             if cost:
-                return [f"blueprint-{'-'.join(cost)}-{words[-1]}", cost, int(words[-1])]
-        raise ValueError(self.text("bad_blueprint", answer=raw))
-
-    def parse_score(self, raw: str) -> int:
-        if raw.strip().isdigit() and int(raw) <= 999:
-            return int(raw)
-        raise ValueError(self.text("bad_score", answer=raw))
+                return [f"blueprint-{'-'.join(cost)}-{int(words[-1])}", cost, int(words[-1])]
+        raise ValueError(self.text("bad_blueprint", answer=raw, marks=options.examples()))
 
     def parse_command(self, raw: str) -> str:
         commands = {
@@ -820,8 +831,6 @@ class AfternovaGame:
             "a": "help",
             "h": "help",
             "help": "help",
-            "s": "status",
-            "status": "status",
             "f": "end",
             "e": "end",
             "end": "end",
@@ -834,6 +843,15 @@ class AfternovaGame:
 def _pick(numbers: list[int], rng: Pcg32) -> int:
     """One of `numbers`, uniformly (a Starship dealt from those left)."""
     return numbers[rng.below(len(numbers))]
+
+
+_TYPED = re.compile(rf"blueprint-((?:{'|'.join(COLOURS)})(?:-(?:{'|'.join(COLOURS)}))*)-(\d+)")
+"""A Blueprint described at the table by its cost and VP (a card the content lacks)."""
+
+
+def _colour_keys(action: str | list[str]) -> str:
+    """Colours as the log keeps what was typed: their keys, which every language reads."""
+    return action if isinstance(action, str) else " ".join(action)
 
 
 def _choice(legal: tuple[str, ...], raw: str) -> str:

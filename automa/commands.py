@@ -49,7 +49,7 @@ def game_group(root: Path, game_id: str, fail: Fail) -> _click.Command | None:
     app = typer.Typer(name=game_id, help=f"The bot of {game.info.title}.", no_args_is_help=True)
     app.command("play")(_play(root, game, bot, fail))
     app.command("resume")(_resume(root, game))
-    app.command("replay")(_replay(root, game))
+    app.command("replay")(_replay(root, game, fail))
     app.command("simulate")(_simulate(root, game, bot, fail))
     return typer.main.get_command(app)
 
@@ -117,7 +117,13 @@ def _play(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..
         if seed is not None and not 0 <= seed < SEEDS:
             fail(f"--seed must be between 0 and {SEEDS - 1} (got {seed})")
         params = _checked_params(game, bot, options, fail, allow_all=False)
-        values = {p.name: params.get(p.name) or p.default_for(game) for p in bot.parameters}
+        watched = mode == "simulated" and options["auto"]  # played through like `simulate`
+        values = {
+            p.name: params.get(p.name)
+            or (p.simulate_default if watched and p.simulate_default != "all" else None)
+            or p.default_for(game)
+            for p in bot.parameters
+        }
         problem = bot.check(Start(mode, 0, values))
         if problem is not None:
             fail(problem)
@@ -148,7 +154,14 @@ def _play(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..
                 help=f"Log/save file (default: build/automa/{game.id}-SEED.jsonl).",
             ),
             _option("lang", str | None, None, "--lang", help="Language of the messages."),
-            _option("auto", bool, False, "--auto", help="Do not pause after each step."),
+            _option(
+                "auto",
+                bool,
+                False,
+                "--auto",
+                help="Do not pause after each step; with --mode simulated, the program plays "
+                "every seat and the game runs through to its end.",
+            ),
             _option("as_json", bool, False, "--json", help="Transcript as JSON lines."),
             *_parameter_options(game, bot, simulate=False),
         ],
@@ -171,12 +184,19 @@ def _resume(root: Path, game: Game) -> Callable[..., None]:
     return resume
 
 
-def _replay(root: Path, game: Game) -> Callable[..., None]:
-    def replay(log: LogFile, as_json: AsJson = False) -> None:
+Lang = Annotated[
+    str | None, typer.Option("--lang", help="Language of the transcript (default: the log's).")
+]
+
+
+def _replay(root: Path, game: Game, fail: Fail) -> Callable[..., None]:
+    def replay(log: LogFile, as_json: AsJson = False, lang: Lang = None) -> None:
         """Print a saved game's transcript again, from its log alone."""
         from automa import runner
 
-        raise typer.Exit(runner.replay(root, log, as_json, game=game.id))
+        if lang is not None and lang not in LANGUAGES:
+            fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+        raise typer.Exit(runner.replay(root, log, as_json, game=game.id, lang=lang))
 
     return replay
 

@@ -10,7 +10,8 @@ Each pending decision is settled, in this order, by:
    Enter in a simulation);
 3. the PRNG, for a chance node (`Chance.draw`);
 4. the person at the table (`Table.read`): asked with the game's prompt until their answer
-   parses; `u`, `q` and `s` are undo, quit and status everywhere.
+   parses; `s`, `u`, `q` and `?` are status, undo, quit and help at every question and at
+   every pause, and anything else typed at a pause is answered (never silently dropped).
 
 Every action from 2–4 is appended to the log (when there is one), so a replay needs no PRNG.
 What the game says goes to the table's output (quiet while replaying on resume/undo), with
@@ -19,18 +20,23 @@ a pause after each ruled step when the table asks for one. The modes are only se
     play      Driver(state, log, table)                        (log holds the start event)
     simulate  Driver(state, None, None, policies)              (nothing shown, nothing logged)
     replay    Driver(state, log, table, live=False, redraw=False)
-    resume    Driver(state, log, table, quiet_replay=True)
-    undo      log.drop_last_answer(), then resume
+    resume    Driver(state, log, table, quiet_replay=True, recap=RECAP)
+    undo      log.drop_last_answer(), then resume (without the recap)
+
+Resuming recaps the board when the game goes live again (the last RECAP steps and the
+status); a finished game says so and asks nothing. A game's end is the engine's too:
+`automa.engine.ending_script` asks the scores the program cannot know and names the winner.
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from automa.engine import Ask, Chance, Decision, Say, State
+from automa.engine import ENDING_SAYS, Ask, Chance, Decision, Refused, Say, State, ending_words
 from automa.session import EventLog, LogMismatch, Output, Quit, Speaker, Undo
 
 Policy = Callable[[State, Ask], Any]
@@ -45,6 +51,15 @@ class Table:
     output: Output
     read: Callable[[str], str] | None
     pause: bool = False
+    complete: Callable[[tuple[str, ...]], None] | None = None
+    """Gives the terminal's completion the words of the question about to be asked."""
+
+
+RECAP = 6
+"""How many of the last steps `resume` shows again before the game goes on."""
+COMMANDS = {"s": "status", "status": "status", "u": "undo", "undo": "undo", "q": "quit",
+            "quit": "quit", "?": "help"}  # fmt: skip
+"""What a person may type at every question and every pause."""
 
 
 class Driver:
@@ -60,6 +75,7 @@ class Driver:
         live: bool = True,
         redraw: bool = True,
         quiet_replay: bool = False,
+        recap: int = 0,
         on_say: Callable[[Say], None] | None = None,
         on_action: Callable[[State], None] | None = None,
     ) -> None:
@@ -73,6 +89,8 @@ class Driver:
         self.on_say = on_say
         self.on_action = on_action
         self.cursor = 1  # event 0 is the start event
+        self.recent: deque[Say] | None = deque(maxlen=recap) if recap else None
+        """The last steps said while replaying quietly: shown again when the game goes on."""
 
     @property
     def replaying(self) -> bool:
@@ -91,6 +109,8 @@ class Driver:
             self._speak(state.take_said())
             if self.on_action is not None:
                 self.on_action(state)
+        if self.recent is not None:  # the whole log replayed: the game was already over
+            self._recap("finished")
         return state.returns()
 
     # -- settling one decision ----------------------------------------------------------
@@ -100,6 +120,8 @@ class Driver:
             return self._logged(decision)
         if not self.live:
             raise Quit("no more events in the log")
+        if self.recent is not None:
+            self._recap("recap")
         policy = self.policies.get(decision.player)
         if isinstance(decision, Chance):
             value = decision.draw()
@@ -136,7 +158,8 @@ class Driver:
 
     def _check_answer(self, ask: Ask, event: dict[str, Any]) -> None:
         """A logged answer must be one the game could have been given: what a person typed
-        parses to it again, a modelled player's is among the legal actions."""
+        parses to it again, a modelled player's is among the legal actions (a question
+        without a list of them is only answered by a person, or a policy of this session)."""
         where = self.cursor - 1
         if "raw" in event:
             try:
@@ -145,10 +168,11 @@ class Driver:
                 raise LogMismatch(f"the answer typed is not valid here ({error})", where) from None
             if _plain(parsed) != _plain(event["value"]):
                 raise LogMismatch("the answer's value is not what was typed", where)
+        elif ask.legal is not None:  # a modelled player's (or a person's, played --auto)
+            if _plain(event["value"]) not in map(_plain, ask.legal):
+                raise LogMismatch("the answer is not a legal action here", where)
         elif ask.player not in self.policies:
             raise LogMismatch("a person's answer without what they typed", where)
-        elif ask.legal is not None and _plain(event["value"]) not in map(_plain, ask.legal):
-            raise LogMismatch("the answer is not a legal action here", where)
 
     def _append(self, kind: str, key: str, value: Any, raw: str | None = None) -> None:
         if self.log is not None:
@@ -159,43 +183,97 @@ class Driver:
             self.cursor += 1
 
     def _ask(self, ask: Ask) -> tuple[Any, str]:
-        """A person's answer: asked until it parses (undo, quit and status allowed)."""
+        """A person's answer: asked until it parses (status, undo, quit and help allowed);
+        the answer's canonical words (what the log keeps) when the question has them."""
         table = self.table
         if table is None or table.read is None:
             raise Quit("nobody at the table to answer")
-        prompt = table.voice(ask.prompt, **ask.values)
+        prompt = table.voice(
+            ask.prompt, **ending_words(Say(ask.prompt, None, ask.values), table.voice)
+        )
         while True:
+            if table.complete is not None:
+                table.complete(ask.words)
             raw = table.read(f"{prompt}\n> ").strip()
-            command = raw.lower()
-            if command in ("u", "undo"):
-                raise Undo
-            if command in ("q", "quit"):
-                raise Quit
-            if command in ("s", "status") and ask.status:
-                program = getattr(self.state, "program", None)
-                if program is not None:
-                    self._speak(program.status())
+            if self._command(raw, ask):
                 continue
             try:
-                return ask.parse(raw), raw
+                value = ask.parse(raw)
+            except Refused as refused:
+                table.output.stream.write(table.voice(refused.key, **refused.values) + "\n")
+                continue
             except ValueError as error:
                 table.output.stream.write(f"{error}\n")
+                continue
+            return value, (ask.canonical(value) if ask.canonical is not None else raw)
+
+    def _command(self, raw: str, ask: Ask | None) -> bool:
+        """Whether `raw` is one of the commands of every question and pause (done if so)."""
+        assert self.table is not None
+        command = COMMANDS.get(raw.lower())
+        if command == "undo":
+            raise Undo
+        if command == "quit":
+            raise Quit
+        if command == "status":
+            program = getattr(self.state, "program", None)
+            if program is not None:
+                self._speak(program.status(), pause=False)
+        elif command == "help":
+            voice, stream = self.table.voice, self.table.output.stream
+            stream.write(voice("help") + "\n")
+            if ask is not None and ask.words:
+                shown = ", ".join(ask.words[:40]) + (" …" if len(ask.words) > 40 else "")
+                stream.write(f"  {shown}\n")
+        return command is not None
+
+    def _pause(self) -> None:
+        """Wait for Enter after a step; what else is typed is a command or said ignored."""
+        table = self.table
+        assert table is not None and table.read is not None
+        while True:
+            raw = table.read(table.voice("continue")).strip()
+            if not raw:
+                return
+            if not self._command(raw, None):
+                table.output.stream.write(table.voice("ignored", answer=raw) + "\n")
+
+    def _recap(self, key: str) -> None:
+        """Where a resumed game stands: the last steps said, then its status (or, once the
+        game is over, that it is)."""
+        recent, self.recent = self.recent, None
+        table = self.table
+        if table is None or recent is None:
+            return
+        table.output.step(key, table.voice(key), None, {})  # a JSON line with --json
+        self._speak(list(recent), pause=False)
+        program = getattr(self.state, "program", None)
+        if key == "recap" and program is not None:
+            self._speak(program.status(), pause=False)
 
     # -- speaking -----------------------------------------------------------------------
 
-    def _speak(self, said: list[Say]) -> None:
+    def _speak(self, said: list[Say], pause: bool = True) -> None:
         if self.on_say is not None:
             for say in said:
                 self.on_say(say)
         table = self.table
-        if table is None or not said or (self.quiet_replay and self.replaying):
+        if table is None or not said:
+            return
+        if self.recent is not None:  # resuming: kept for the recap when the game goes on
+            self.recent.extend(said)
+            return
+        if self.quiet_replay and self.replaying:
             return
         program = getattr(self.state, "program", None)
         for say in said:
-            values = program.words(say) if program is not None else dict(say.values)
+            if say.key in ENDING_SAYS:
+                values = ending_words(say, table.voice)
+            else:
+                values = program.words(say) if program is not None else dict(say.values)
             table.output.step(say.key, table.voice(say.key, **values), say.rule, values)
-            if table.pause and say.rule and table.read is not None and not self.replaying:
-                table.read(table.voice("continue"))
+            if pause and table.pause and say.rule and table.read is not None and not self.replaying:
+                self._pause()
 
 
 def _plain(value: Any) -> Any:

@@ -17,6 +17,7 @@ from automa.luna_maris_data import LunaMarisScoring
 RULE_TURN = "luna-maris.rules.solo.automaton.turn"
 RULE_VERBS = "luna-maris.rules.solo.automaton.verbs"
 RULE_SCORING = "luna-maris.rules.solo.automaton.scoring"
+RULE_TIE_BREAK = "luna-maris.rules.final-scoring.tie-breaks"
 RULE_CARDS = "luna-maris.rules.solo.automaton.cards"
 RULE_LEVELS = "luna-maris.rules.solo.automaton.levels"
 
@@ -116,8 +117,18 @@ class Verbs:
         outcome: Outcome | None = getattr(self, verb)(bot, board, arg)
         if outcome is None:  # luna-maris.rules.solo.automaton.turn, step 3
             bot.vp += self.settings.impossible_step_vp
-            return Outcome("impossible", {"verb": verb}, RULE_TURN)
+            values = {"verb": verb, "why": self.why(bot, board, verb)}
+            return Outcome("impossible", {**values, "iron": bot.iron, "titanium": bot.titanium},
+                           RULE_TURN)  # fmt: skip
         return outcome
+
+    def why(self, bot: Automaton, board: Board, verb: str) -> str:
+        """Why a verb could not act (the message key that says so)."""
+        if verb == "build":
+            if bot.built >= len(self.settings.building_vp):
+                return "why_build_track"
+            return "why_build_tile" if not board.module_tiles else "why_build_titanium"
+        return f"why_{verb}"
 
     def probe(self, bot: Automaton, board: Board, arg: int) -> Outcome | None:
         if bot.probes == 0:

@@ -18,7 +18,7 @@ from automa.luna_maris_data import LunaMarisAutoma
 from automa.luna_maris_game import OPPONENT, OPPONENTS, LunaMarisGame, Prepared, Speech
 from automa.registry import BotDefinition, Parameter, Start
 from automa.session import Speaker
-from automa.voice import Voice, spoken
+from automa.voice import Voice, card_book, spoken
 from starpress.model import Game
 
 
@@ -61,7 +61,7 @@ def speech(game: Game) -> Speech:
             return ""
         return spoken(steps[index - 1].tokens, icon_words)
 
-    return Speech(module, step_text, name)
+    return Speech(module, step_text, name, card_book(game))
 
 
 def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:

@@ -15,10 +15,12 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from automa.engine import HUMAN, Ask, Chance, Decision, Say, Script
+from automa.choices import NO_CARDS, CardBook, Option, Options
+from automa.engine import HUMAN, Ask, Chance, Decision, Ending, Say, Script, TieBreak
 from automa.luna_maris import (
     RULE_CARDS,
     RULE_SCORING,
+    RULE_TIE_BREAK,
     RULE_TURN,
     Automaton,
     Board,
@@ -197,6 +199,7 @@ class Speech:
     module_name: Callable[[str], str] = str
     step_text: Callable[[str, int], str] = lambda letter, index: ""
     name: Callable[[str], str] = str  # a card id or icon id as people read it
+    cards: CardBook = NO_CARDS  # the cards' marks and names, asked at the table
 
 
 @dataclass(frozen=True)
@@ -259,7 +262,7 @@ class LunaMarisGame:
             speech.step_text
         )  # the round card's printed step, in the session's language
         self.name = speech.name
-        self.told: dict[str, str] = {}  # cards the person described, as they will recognise them
+        self.card_book = speech.cards
 
     def play(self) -> Script:
         yield Say("start", None, {"seed": self.seed, "level": self.level, "mode": self.mode})
@@ -281,8 +284,18 @@ class LunaMarisGame:
         score = yield from self.final_score()
         return {"automaton": score["total"]}
 
+    def ending(self, scores: dict[str, int]) -> Ending | None:
+        """The winner (luna-maris.rules.final-scoring.tie-breaks): most VP, then most demand
+        tiles; a tie that remains is the person's (luna-maris.rules.solo.automaton.scoring).
+        The CO2 tie-break is not asked: our automaton has no disc on the CO2 track. A
+        simulated game has no person's score: no winner is named."""
+        if self.mode == "simulated":
+            return None
+        demands = TieBreak("demands", {"automaton": len(self.bot.demands)})
+        return Ending(RULE_TIE_BREAK, ("automaton", HUMAN), scores, (demands,), last=HUMAN)
+
     def command(self) -> Ask:
-        return Ask(HUMAN, "command", "ask_command", {}, self.parse_command, ("turn",), False)
+        return Ask(HUMAN, "command", "ask_command", {}, self.parse_command, ("turn",))
 
     def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> Steps:
         yield self.command()
@@ -310,7 +323,7 @@ class LunaMarisGame:
             legal = self.model.choices()
             answer = yield Ask(
                 OPPONENT, "human_turn", "ask_human_module", {"next": next_module or ""},
-                functools.partial(_choice, legal), legal, False,
+                functools.partial(_choice, legal), legal,
             )  # fmt: skip
             module, _, take = str(answer).partition("/")
             self.model.apply({"module": module, "take": take})
@@ -319,38 +332,62 @@ class LunaMarisGame:
             choice = yield Chance("human", self.model.human_choice)
             self.model.apply(choice)
             return str(choice["module"])
-        answer = yield Ask(
-            HUMAN, "human_module", "ask_human_module", {"modules": self.module_list()},
-            self.parse_module,
-        )  # fmt: skip
+        modules = self.module_options()
+        answer = yield self.ask_cards("human_module", "ask_human_module", modules, many=False,
+                                      values={"modules": self.module_list()})  # fmt: skip
         return str(answer) if answer else None
 
     def board_for(self, verb: str) -> Steps:
         if self.mode == "simulated":
             return self.model.board
         board = Board()
+        decks = self.model.decks
         if verb == "harvest":
-            values = yield Ask(HUMAN, "food", "ask_food", {}, self.parse_numbers)
-            board.food = [Food(f"food-{n}-v{v}", v) for n, v in enumerate(values, 1)]
-            for n, value in enumerate(values, 1):
-                self.told[f"food-{n}-v{value}"] = self.text("table_food", n=n, value=value)
+            food = {f.card: f for f in decks.food}
+            cards = yield self.ask_cards("food", "ask_food", self.options(food))
+            board.food = [food[card] for card in cards]
         elif verb == "hire":
-            costs = yield Ask(HUMAN, "scientists", "ask_scientists", {}, self.parse_numbers)
-            board.scientists = [Scientist(f"scientist-{n}", c) for n, c in enumerate(costs, 1)]
-            for n in range(1, len(costs) + 1):
-                self.told[f"scientist-{n}"] = self.text("table_scientist", n=n)
+            scientists = {s.card: s for s in decks.scientists}
+            cards = yield self.ask_cards("scientists", "ask_scientists", self.options(scientists))
+            board.scientists = [scientists[card] for card in cards]
         elif verb == "ship":
-            tiles = yield Ask(HUMAN, "demands", "ask_demand", {"tier": "IIII"}, self.parse_demands)
-            by_id = {d.card: d for d in self.model.decks.demands}
-            board.demands = [by_id[card] for card in tiles]
+            demands = {d.card: d for d in decks.demands}
+            cards = yield self.ask_cards("demands", "ask_demand", self.options(demands))
+            board.demands = [demands[card] for card in cards]
         elif verb == "build":
-            tiles = self.model.decks.module_tiles
-            listed = ", ".join(f"{n} {self.name(tile)}" for n, tile in enumerate(tiles, 1))
-            tile = yield Ask(
-                HUMAN, "module_tile", "ask_module_tile", {"tiles": listed}, self.parse_tile
-            )
+            tiles = self.options({tile: tile for tile in decks.module_tiles})
+            tile = yield self.ask_cards("module_tile", "ask_module_tile", tiles, many=False)
             board.module_tiles = [tile] if tile else []
         return board
+
+    def options(self, cards: dict[str, Any]) -> Options:
+        """A question's cards (the solo game's copies of each are one card) by mark or name."""
+        return self.card_book.options({card: card for card in cards})
+
+    def module_options(self) -> Options:
+        """The modules of the main board, by their number in the list or their name."""
+        modules = (Option(m, str(n), self.module_name(m)) for n, m in enumerate(MODULES, 1))
+        return Options.of(modules, "bad_module")
+
+    def ask_cards(
+        self, key: str, prompt: str, options: Options, many: bool = True,
+        values: dict[str, Any] | None = None,
+    ) -> Ask:  # fmt: skip
+        """A question answered by marks or names (several, separated by commas, when
+        `many`); empty is none. The log keeps the marks."""
+
+        def parse(raw: str) -> Any:
+            if not raw.strip():
+                return [] if many else ""
+            return options.parse_many(raw) if many else options.parse(raw)
+
+        def canonical(action: Any) -> str:
+            if many:
+                return ", ".join(options.mark_of(card) for card in action)
+            return options.mark_of(action) if action else ""
+
+        shown = {"marks": options.examples(), **(values or {})}
+        return Ask(HUMAN, key, prompt, shown, parse, None, options.words(), canonical)
 
     def final_score(self) -> Steps:
         if self.mode == "simulated":
@@ -439,15 +476,18 @@ class LunaMarisGame:
             shown = self.outcome_words(shown)
             if step is not None:  # the card's own word for the verb
                 shown["verb"] = (self.step_text(*step) or shown["verb"]).split(" — ")[0]
+            if "why" in shown:  # why it could not act, with what it has
+                shown["why"] = self.text(shown["why"], iron=shown["iron"],
+                                         titanium=shown["titanium"])  # fmt: skip
         return shown
 
     def outcome_words(self, values: dict[str, Any]) -> dict[str, Any]:
         """An outcome's values as people read them: names, not ids and keys."""
         shown = dict(values)
         if "card" in shown:
-            shown["card"] = self.told.get(shown["card"]) or self.name(shown["card"])
+            shown["card"] = self.card_book(shown["card"])
         if "foods" in shown:
-            shown["foods"] = ", ".join(self.told.get(c) or self.name(c) for c in shown["foods"])
+            shown["foods"] = ", ".join(self.card_book(card) for card in shown["foods"])
         if "reward" in shown:
             shown["reward"] = self.amounts(shown["reward"])
         for key in ("paid", "gained"):
@@ -463,21 +503,6 @@ class LunaMarisGame:
             return "turn"
         raise self.bad(raw, "Enter")
 
-    def parse_module(self, raw: str) -> str:
-        if not raw.strip():
-            return ""
-        if raw.strip().isdigit() and 1 <= int(raw) <= len(MODULES):
-            return MODULES[int(raw) - 1]
-        raise self.bad(raw, f"1–{len(MODULES)}")
-
-    def parse_tile(self, raw: str) -> str:
-        tiles = self.model.decks.module_tiles
-        if not raw.strip():
-            return ""
-        if raw.strip().isdigit() and 1 <= int(raw) <= len(tiles):
-            return tiles[int(raw) - 1]
-        raise self.bad(raw, f"1–{len(tiles)}")
-
     def parse_numbers(self, raw: str) -> list[int]:
         try:
             values = [int(word) for word in raw.replace(",", " ").split()]
@@ -492,15 +517,6 @@ class LunaMarisGame:
         if len(values) != 2:
             raise self.bad(raw, "4 9")
         return values
-
-    def parse_demands(self, raw: str) -> list[str]:
-        known = {d.card.rsplit("demand-", 1)[-1]: d.card for d in self.model.decks.demands}
-        cards = []
-        for word in raw.replace(",", " ").lower().split():
-            if word not in known:
-                raise self.bad(word, ", ".join(sorted(known)[:4]) + "…")
-            cards.append(known[word])
-        return cards
 
 
 def _choice(legal: tuple[str, ...], raw: str) -> str:

@@ -76,8 +76,13 @@ class BotDefinition:
     """A reason these start settings make no game (`--seats baseline` at the table), or None."""
 
 
-ENGINE_MESSAGES = ("continue", "undone", "nothing_to_undo", "saved")
-"""What the engine itself says, so every bot's messages must word it."""
+ENGINE_MESSAGES = (
+    "continue", "undone", "nothing_to_undo", "saved", "help", "ignored", "recap", "finished",
+    "bad_choice", "ambiguous_choice", "ask_score", "bad_count", "final_scores", "winner",
+    "winner_tie", "shared_win",
+)  # fmt: skip
+"""What the engine itself says, so every bot's messages must word it (and `player_<id>` for
+each player its games name at the end, `tie_<key>` and `ask_<key>` for each tie-break)."""
 
 
 def register(bot: BotDefinition) -> None:

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from automa.driver import Driver, Policy, Table
+from automa.choices import folded
+from automa.driver import RECAP, Driver, Policy, Table
 from automa.engine import HUMAN, ScriptState
 from automa.prng import fresh_seed
 from automa.registry import BotDefinition, Start, bot_of
@@ -68,7 +69,7 @@ def play(
             "content": content_hash(game),
         }
     )
-    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, False)
+    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, False, read is None)
 
 
 def resume(
@@ -80,17 +81,24 @@ def resume(
     out: TextIO | None = None,
     game: str | None = None,
 ) -> int:
-    """Continue a saved game (of `game`, when the command names one)."""
+    """Continue a saved game (of `game`, when the command names one): the board recapped
+    first; a finished game says so and asks nothing."""
     log = _load_log(root, path, game)
-    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, True)
+    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, True, read is None)
 
 
 def replay(
-    root: Path, path: Path, as_json: bool, out: TextIO | None = None, game: str | None = None
+    root: Path,
+    path: Path,
+    as_json: bool,
+    out: TextIO | None = None,
+    game: str | None = None,
+    lang: str | None = None,
 ) -> int:
-    """The transcript of a saved game again, from its log alone (no PRNG draws)."""
+    """The transcript of a saved game again, from its log alone (no PRNG draws), in the
+    log's language or in `lang`."""
     log = _load_log(root, path, game)
-    session = _session(root, log)
+    session = _session(root, log, lang)
     driver = Driver(
         session.state(),
         log,
@@ -116,21 +124,25 @@ def content_hash(game: Game) -> str:
 class _Session:
     """A logged game's bot, localised content and start settings."""
 
-    def __init__(self, bot: BotDefinition, game: Game, start: Start) -> None:
+    def __init__(self, bot: BotDefinition, game: Game, start: Start, lang: str) -> None:
         self.bot = bot
         self.game = game
         self.start = start
-        self.voice = Voice(game)
+        self.voice = Voice(game, lang)
         self.prepared = bot.prepare(game)
 
     def state(self) -> ScriptState:
         return ScriptState(lambda: self.bot.new_program(self.prepared, self.start, self.voice))
 
-    def policies(self) -> Mapping[str, Policy]:
+    def policies(self, auto: bool = False) -> Mapping[str, Policy]:
         """The modelled players of the seats nobody sits at (e.g. Afternova's
-        `--seats baseline`); the person at the table is asked, never modelled."""
+        `--seats baseline`); the person at the table is asked, never modelled, except in a
+        simulated game played `--auto`, which plays through like `simulate` does."""
+        modelled = auto and self.start.mode == "simulated"
         return {
-            seat: policy for seat, policy in self.bot.policies(self.start).items() if seat != HUMAN
+            seat: policy
+            for seat, policy in self.bot.policies(self.start).items()
+            if seat != HUMAN or modelled
         }
 
 
@@ -160,7 +172,7 @@ def _bot(game: Game) -> BotDefinition:
     return bot
 
 
-def _session(root: Path, log: EventLog) -> _Session:
+def _session(root: Path, log: EventLog, lang: str | None = None) -> _Session:
     start = log.events[0]
     line = log.line_of(0)
     game = load_games(root, [start["game"]])[start["game"]]
@@ -190,7 +202,8 @@ def _session(root: Path, log: EventLog) -> _Session:
     problem = bot.check(settings)
     if problem is not None:
         raise SaveFileError(log.path, f"start event: {problem}", line)
-    return _Session(bot, localize(root, game, start["lang"]), settings)
+    shown = lang or start["lang"]
+    return _Session(bot, localize(root, game, shown), settings, shown)
 
 
 def _drive(
@@ -200,14 +213,23 @@ def _drive(
     as_json: bool,
     read: Callable[[str], str],
     out: TextIO,
-    quiet_until_live: bool,
+    resuming: bool,
+    terminal: bool = False,
 ) -> int:
     session = _session(root, log)
     voice = session.voice
     table = Table(voice, Output(out, as_json), read, pause=not auto and not as_json)
+    if terminal:
+        table.complete = _completion()
+    quiet_until_live, recap = resuming, RECAP if resuming else 0
     while True:
         driver = Driver(
-            session.state(), log, table, session.policies(), quiet_replay=quiet_until_live
+            session.state(),
+            log,
+            table,
+            session.policies(auto),
+            quiet_replay=quiet_until_live,
+            recap=recap,
         )
         try:
             with _located(log, driver):
@@ -215,13 +237,38 @@ def _drive(
             return 0
         except Undo:  # replay what is left of the log, then continue
             out.write(voice("undone" if log.drop_last_answer() else "nothing_to_undo") + "\n")
-            quiet_until_live = True
+            quiet_until_live, recap = True, 0
         except (Quit, EOFError) as stop:
             if isinstance(stop, EOFError):
                 out.write("\n")  # the prompt is still open on its line
             if log.path is not None:
                 out.write(voice("saved", path=str(log.path)) + "\n")
             return 0
+
+
+def _completion() -> Callable[[tuple[str, ...]], None] | None:
+    """Tab completion of the words of each question (card marks and names) when a person
+    answers in a terminal; None elsewhere (pipes, tests, no readline)."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        import readline
+    except ImportError:  # no readline on this platform: answers are typed in full
+        return None
+    words: list[str] = []
+
+    def complete(text: str, state: int) -> str | None:
+        found = [word for word in words if folded(word).startswith(folded(text))]
+        return found[state] if state < len(found) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(",;\t\n")  # names have spaces: complete whole names
+    readline.parse_and_bind("tab: complete")
+
+    def choose(new: tuple[str, ...]) -> None:
+        words[:] = new
+
+    return choose
 
 
 def _load_log(root: Path, path: Path, game: str | None) -> EventLog:

@@ -7,16 +7,18 @@ drawn, a card revealed). `automa.driver` takes them from the log while there are
 events (replay, resume, undo), and from the players or the PRNG after. Replaying therefore
 never needs the PRNG, and a replay prints the same transcript.
 
-Save-file format, version `LOG_VERSION` (3): one JSON object per line, keys sorted.
-  start:  {"t": "start", "v": 3, "game", "mode", "seed", "lang", "params", "content", "h"}
+Save-file format, version `LOG_VERSION` (5): one JSON object per line, keys sorted.
+  start:  {"t": "start", "v": 5, "game", "mode", "seed", "lang", "params", "content", "h"}
   answer: {"t": "answer", "key", "value", ["raw"], "h"}
   chance: {"t": "chance", "key", "value", "h"}
-`params` are the bot's parameters (`{"level": "basic"}`, `{"seats": "table"}`), every one
-written out and checked against the values the bot declares; `content` is the hash of the
-bot data and card ids the game was played with (see
-`automa.runner.content_hash`); `h` chains every line to the one before it (the first 16 hex
-digits of sha256(previous h + the line without h)), so an edited line is found by its line
-number. The chain catches edits and damage, not forgery: anyone can recompute it.
+`raw` is the answer in words every language parses (a card's printed mark, a colour's key,
+a number; what was typed when the question has no such words), parsed again on replay, so a
+log replays in any language (`replay --lang`). `params` are the bot's parameters
+(`{"level": "basic"}`, `{"seats": "table"}`), every one written out and checked against the
+values the bot declares; `content` is the hash of the bot data and card ids the game was
+played with (see `automa.runner.content_hash`); `h` chains every line to the one before it
+(the first 16 hex digits of sha256(previous h + the line without h)), so an edited line is
+found by its line number. The chain catches edits and damage, not forgery: anyone can recompute it.
 """
 
 from __future__ import annotations
@@ -31,9 +33,10 @@ from typing import Any, Protocol, TextIO
 from starpress.errors import InputError
 from starpress.limits import limits
 
-LOG_VERSION = 4
+LOG_VERSION = 5
 """Version of the save-file format written and read (version 1 had no `v`, no chain;
-version 2 had a `level` instead of the bot's `params`; version 3 no `raw` answers)."""
+version 2 had a `level` instead of the bot's `params`; version 3 no `raw` answers; version 4
+kept `raw` as typed, in the session's language, and asked no end-of-game scores)."""
 _JSON_VALUE = (str, int, float, bool, list, dict, type(None))
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "start": {"v": (int,), "game": (str,), "mode": (str,), "seed": (int,), "lang": (str,),
@@ -43,7 +46,8 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
 }  # fmt: skip
 """Every event kind with its required fields and their types (plus `t` and `h`)."""
 _OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {"answer": {"raw": (str,)}}
-"""`raw`: what a person typed, parsed again on replay (a modelled player's answer has none)."""
+"""`raw`: a person's answer in canonical words, parsed again on replay (a modelled player's
+answer has none)."""
 
 
 class SaveFileError(InputError):

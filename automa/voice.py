@@ -3,27 +3,34 @@ and printed card text read out as plain words."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from starpress.model import Game
-from starpress.text import IconRef, Token, plain_text
+from babel import Locale
+
+from automa.choices import CardBook
+from starpress.catalogs import locale_code
+from starpress.model import Game, Plural
+from starpress.text import IconRef, Text, Token, plain_text
 
 
 @dataclass
 class Voice:
     """A bot's messages, in the language of its localised game (a message key it does not
-    word is said as the key itself)."""
+    word is said as the key itself); `lang` chooses plural forms (default: the source's)."""
 
     game: Game
+    lang: str | None = None
 
     def __call__(self, key: str, **values: Any) -> str:
         messages = self.game.automa.messages if self.game.automa else {}
-        template = messages.get(key)
-        if template is None:
+        found = messages.get(key)
+        if found is None:
             return key
+        template = self.plural(found, values) if isinstance(found, Plural) else found
         shown = {
             name: ", ".join(map(str, value)) if isinstance(value, list) else value
             for name, value in values.items()
@@ -32,6 +39,26 @@ class Voice:
             return str(template).format(**shown)
         except (KeyError, IndexError):
             return template.source.format(**shown)
+
+    def plural(self, message: Plural, values: dict[str, Any]) -> Text:
+        """The form of a plural message for its number, by Babel's rules of the language."""
+        number = values.get(message.count)
+        if not isinstance(number, int):
+            return message.other
+        category = _locale(self.lang or self.game.info.source_language).plural_form(abs(number))
+        form = getattr(message, category, None)
+        return form if isinstance(form, Text) else message.other
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(locale_code(lang))
+
+
+def card_book(game: Game) -> CardBook:
+    """Every marked or named card of a (localised) game: its set mark and its name."""
+    names = {card.id: str(card.name) for card in game.cards if card.name}
+    return CardBook(game.card_marks(), names)
 
 
 def spoken(tokens: Iterable[Token], icon_words: Callable[[str], str]) -> str:

@@ -97,6 +97,7 @@ class GameDigest:
     files: str  # icons, pictures, fonts and drawing code
     templates: str  # colours and defaults of the layout file
     layouts: dict[str, str]  # each resolved layout's hash, by name
+    marks: dict[str, str] = dataclasses.field(default_factory=dict)  # set marks, by card
 
 
 def game_digest(game: Game, templates: Templates, folder: Path, lang: str) -> GameDigest:
@@ -111,7 +112,7 @@ def game_digest(game: Game, templates: Templates, folder: Path, lang: str) -> Ga
     layouts = {
         name: _hash(dataclasses.asdict(layout)) for name, layout in templates.layouts.items()
     }
-    return GameDigest(game.id, lang, files.hexdigest(), _hash(shared), layouts)
+    return GameDigest(game.id, lang, files.hexdigest(), _hash(shared), layouts, game.card_marks())
 
 
 def face_key(
@@ -151,6 +152,7 @@ def face_key(
                 t.id for t in texts if t is not None and getattr(t, "fallback", False)
             ),
             "side": side,
+            "mark": digest.marks.get(card.id) if side == "front" else None,
             "layout": digest.layouts[layout.name],
             "titles": {
                 target: str(titles.get(target, "")) for target in [card.component, *targets]

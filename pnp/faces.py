@@ -68,6 +68,8 @@ class FaceContext:
     overflow: list[str] = field(default_factory=list)
     fallbacks: set[str] = field(default_factory=set)
     deck_sizes: DeckSizes = field(default_factory=dict)
+    marks: dict[str, str] = field(default_factory=dict)
+    """Each marked card's set mark (`Game.card_marks`), printed on its front."""
 
 
 def face_context(
@@ -79,7 +81,9 @@ def face_context(
 ) -> FaceContext:
     """The context to draw a game's faces on a canvas; icons and images come from `folder`."""
     icons = IconForms(canvas, {icon.id: folder / icon.file for icon in game.icons}, folder)
-    return FaceContext(canvas, icons, templates, game.id, game.ids(), folder, ink_saver)
+    context = FaceContext(canvas, icons, templates, game.id, game.ids(), folder, ink_saver)
+    context.marks = game.card_marks()
+    return context
 
 
 class DrawError(InputError):
@@ -120,6 +124,8 @@ def draw_face(
             raise DrawError(ctx.templates.path, message, line, col) from None
     if card.provenance == "prototype" and side == "front":
         _prototype_mark(ctx, layout, size)
+    if card.id in ctx.marks and side == "front":
+        _set_mark(ctx, layout, size, ctx.marks[card.id])
 
 
 def fit_decks(
@@ -396,6 +402,30 @@ def _prototype_mark(ctx: FaceContext, layout: ResolvedLayout, size: FaceSize) ->
     canvas.setFillColor(HexColor("#c0392b"))
     canvas.setFont(font, font_size)
     canvas.drawString(x, y, PROTOTYPE_MARK)
+    canvas.restoreState()
+
+
+def _set_mark(ctx: FaceContext, layout: ResolvedLayout, size: FaceSize, mark: str) -> None:
+    """The card's set mark (`B 12/40`), small, in the bottom-right corner of the safe zone:
+    what a bot asks for at the table (README: card marks)."""
+    canvas = ctx.canvas
+    safe = to_points(layout.safe, min(size.width, size.height))
+    font, font_size = font_face("DejaVuSans", bold=True), max(4.5, min(6.0, size.width / 13))
+    text_width = canvas.stringWidth(mark, font, font_size)
+    x = size.bleed + size.width - safe - text_width
+    y = size.bleed + safe * 0.6
+    if layout.shape == "round":
+        x = size.bleed + (size.width - text_width) / 2
+        y = size.bleed + size.height * 0.82
+    pad = font_size * 0.3
+    canvas.saveState()
+    canvas.setFillColor(HexColor("#ffffff"))
+    canvas.setStrokeColor(HexColor("#333333"))
+    canvas.setLineWidth(0.3)
+    canvas.roundRect(x - pad, y - pad, text_width + 2 * pad, font_size + pad, pad, fill=1, stroke=1)
+    canvas.setFillColor(HexColor("#222222"))
+    canvas.setFont(font, font_size)
+    canvas.drawString(x, y, mark)
     canvas.restoreState()
 
 

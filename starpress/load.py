@@ -349,8 +349,15 @@ class _GameLoader:
                 printed[card["component"]] = printed.get(card["component"], 0) + (
                     copies if isinstance(copies, int) else 0
                 )
+        marks: dict[str, str] = {}
         for path, located, loc, kind, record_id in records:
             component = _at(located.data, loc)
+            mark = component.get("mark") if isinstance(component, dict) else None
+            if kind == "component" and isinstance(mark, str):
+                if mark in marks:  # a set mark names one deck: `B 3/40` must be one card
+                    message = f"mark '{mark}' is also the mark of '{marks[mark]}'"
+                    self._report(path, *located.value_pos((*loc, "mark")), message)
+                marks.setdefault(mark, str(record_id))
             if kind != "component" or record_id not in printed or not isinstance(component, dict):
                 continue
             count = component.get("count")

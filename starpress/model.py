@@ -221,6 +221,16 @@ class Component(Record):
     variant: str | None = None
     provenance: Provenance = "rulebook"
     source: Slug | None = None
+    mark: str | None = None
+    """The deck's letter(s) in the set mark printed on each card's front (`B 12/40`): the
+    cards a bot asks about are named by it at the table (see `Game.card_marks`)."""
+
+    @field_validator("mark")
+    @classmethod
+    def _mark_letters(cls, mark: str | None) -> str | None:
+        if mark is not None and not re.fullmatch(r"[A-Z]{1,3}", mark):
+            raise ValueError(f"mark must be 1 to 3 capital letters, like B (got {mark!r})")
+        return mark
 
     @field_validator("size")
     @classmethod
@@ -359,6 +369,24 @@ class AutomaPage(Record):
     charts: dict[str, str] = {}
 
 
+class Plural(Record):
+    """A message whose words depend on a number: one text per CLDR plural category.
+
+    `count` names the placeholder whose number chooses the form; Babel's plural rules of
+    the session's language pick the category (`one`, `other`…; pt-BR says 0 with `one`, it
+    and es say a million with `many`), a missing one falls back to `other`. Each form is a
+    text of its own in the catalogs (`<id>.one`, `<id>.other`), translated like any other.
+    """
+
+    count: str
+    one: Text
+    other: Text
+    zero: Text | None = None
+    two: Text | None = None
+    few: Text | None = None
+    many: Text | None = None
+
+
 class Automa(Record):
     """What every bot's data has: the variant it plays, whose design it is, what it says."""
 
@@ -368,8 +396,9 @@ class Automa(Record):
     provenance: Provenance = "rulebook"
     pages: dict[str, AutomaPage] = {}
     """Variant id -> another variant page of the site that plays this bot (Afternova solo)."""
-    messages: dict[str, Text] = {}
-    """The bot's messages in the source language, `{name}` placeholders filled by its rules."""
+    messages: dict[str, Text | Plural] = {}
+    """The bot's messages in the source language, `{name}` placeholders filled by its rules;
+    a message with a number of things is a `Plural`."""
 
 
 class ContentFile(Record):
@@ -435,6 +464,18 @@ class Game(Record):
     def cards_of(self, component_id: str) -> list[Card]:
         """The card designs of one component, in file order."""
         return [card for card in self.cards if card.component == component_id]
+
+    def card_marks(self) -> dict[str, str]:
+        """The set mark of every card of a component with a `mark`: its letter(s), then the
+        card's position among the component's designs in file order and their number
+        (`B 12/40`). Stable while the deck's files keep their order; printed on the front."""
+        marks = {}
+        for component in self.components:
+            if component.mark is not None:
+                cards = self.cards_of(component.id)
+                for position, card in enumerate(cards, 1):
+                    marks[card.id] = f"{component.mark} {position}/{len(cards)}"
+        return marks
 
     def icon(self, icon_id: str) -> Icon:
         for icon in self.icons:

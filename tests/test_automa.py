@@ -39,12 +39,13 @@ ANSWERS = [
     "b",
     "b",
     "b",
-    "s",
     "b",
     "b",
     "b",
     "b",
     "f",
+    "18",  # the scores of the people in seats 2 and 3 (the engine asks them at the end):
+    "12",  # seat 2 ties with the Bot and wins the tie (afternova.rules.bot.tie-break)
 ]
 RULES = BotRules.default()
 
@@ -213,25 +214,31 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(tmp_path: Path) -> 
 
 def test_undo_takes_back_the_last_answer(tmp_path: Path) -> None:
     plain = tmp_path / "plain.jsonl"
-    play(["b", "b", "f"], plain)
+    play(["b", "b", "f", "3", "4"], plain)
     undone = tmp_path / "undone.jsonl"
-    transcript = play(["b", "b", "u", "b", "f"], undone)
+    transcript = play(["b", "b", "u", "b", "f", "3", "4"], undone)
     assert undone.read_text() == plain.read_text()
     assert "Annullata l'ultima risposta." in transcript
 
 
 def test_table_mode_validates_every_answer(tmp_path: Path) -> None:
-    answers = ["12", "3", "1", "2", "three", "3", "b", "rosa", "verde", "zz", "f", "nero bianco"]
+    answers = ["12", "s 3", "B1", "2", "three", "propul", "b", "rosa", "verde", "zz", "f",
+               "nero bianco", "x", "10", "12"]  # fmt: skip
     transcript = play(answers, tmp_path / "t.jsonl", mode="table")
-    assert "'12' non va bene: scrivi un numero da 1 a 10." in transcript
-    assert "'three' non va bene: un numero da 1 a 40" in transcript
+    assert (
+        "'12' non è una delle carte possibili: scrivi il segno stampato (S 1/10 … S 10/10"
+        in transcript
+    )
+    assert "'three' non va bene: il segno stampato (B 1/40 … B 40/40" in transcript
+    assert "Progetto «Propulsori Ionici» (B 11/40) scoperto in posizione 3" in transcript
+    assert "'x' non va bene: scrivi un numero intero da 0 a 999." in transcript
     assert "'rosa' non è un colore" in transcript
     assert "'zz' non è un comando" in transcript
     assert "Punteggio del Bot:" in transcript
 
 
 def test_json_transcript_cites_rule_ids(tmp_path: Path) -> None:
-    feed = iter(["b", "f"])
+    feed = iter(["b", "f", "9", "9"])
     out = io.StringIO()
     runner.play(
         ROOT,

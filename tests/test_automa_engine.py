@@ -47,7 +47,8 @@ def test_a_registered_toy_bot_plays_through_the_cli(dice_project: Path) -> None:
     assert "A race to square 6." in out
     assert "'9' is not a roll of a 6-sided die." in out
     assert "You rolled 6: now on square 6.  [dice-race.rules.move]" in out
-    assert "You won.  [dice-race.rules.goal]" in out
+    assert "Final squares: you (6), the bot (0).  [dice-race.rules.goal]" in out
+    assert "Winner: you.  [dice-race.rules.goal]" in out
     events = [json.loads(line) for line in save.read_text().splitlines()]
     assert events[0]["params"] == {"race": "short"} and events[0]["game"] == "demo"
     assert [(e["t"], e["key"], e["value"]) for e in events[1:]] == [("answer", "human_roll", 6)]
@@ -56,7 +57,8 @@ def test_a_registered_toy_bot_plays_through_the_cli(dice_project: Path) -> None:
     assert replayed == (
         "A race to square 6.\n"
         "You rolled 6: now on square 6.  [dice-race.rules.move]\n"
-        "You won.  [dice-race.rules.goal]\n"
+        "Final squares: you (6), the bot (0).  [dice-race.rules.goal]\n"
+        "Winner: you.  [dice-race.rules.goal]\n"
     )
 
 
@@ -141,4 +143,4 @@ def test_simulate_runs_any_registered_bot(dice_project: Path) -> None:
     game = load_games(dice_project, ["demo"])["demo"]
     first = simulate(game, 10, 3, {"race": "long"}, check=True)
     assert first == simulate(game, 10, 3, {"race": "long"})
-    assert first["games"] == 10 and first["said_per_game"]["won"] == 1
+    assert first["games"] == 10 and first["said_per_game"]["winner"] == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 from itertools import pairwise
@@ -190,20 +191,22 @@ def test_undo_at_the_table_takes_back_the_last_answer(tmp_path: Path) -> None:
     assert "There is nothing to undo." in table(["u", "q"], tmp_path / "empty.jsonl")
 
 
-def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -> None:
+def test_at_the_table_cards_are_named_by_their_printed_marks_or_names(tmp_path: Path) -> None:
     refused: list[str] = []
 
     def answer(prompt: str) -> str:
         if prompt.startswith("Leftmost") and not refused:
             refused.append(prompt)
-            return "12"  # there are 8 advanced module tiles: asked again
+            return "adv"  # the start of all 8 tiles' names: asked again
         for start, typed in (
-            ("Which module", "5"),
-            ("Face-up food", "2 3 1"),
-            ("Face-up level 2", "2 1"),
-            ("Face-up demand", "i-1 ii-2"),
-            ("Leftmost", "3"),
+            ("Which module", "industrial"),
+            ("Face-up food", "F 8, radi, f14"),  # Spinach, Radish, Pea (3 nutrition)
+            ("Face-up level 2", "S 6, lia"),  # Raul costs 2 iron, Lia 1
+            ("Face-up demand", "D1 D11"),
+            ("Leftmost", "M 3/8"),
             ("To compare", "3 6"),
+            ("Final score of you", "20"),
+            ("Tied on points", "1"),
         ):
             if prompt.startswith(start):
                 return typed
@@ -215,11 +218,17 @@ def test_at_the_table_it_names_cards_as_the_person_listed_them(tmp_path: Path) -
         {"level": "advanced"}, read=answer, out=out,
     )  # fmt: skip
     said = out.getvalue()
-    assert "It harvests card no. 2 (value 3), card no. 1 (value 2) (highest value first)." in said
-    assert "It hires scientist no. 2, paying 1 iron." in said
-    assert "'12' is not valid: 1–8." in said and "1 «Advanced Communication»" in refused[0]
+    assert "It harvests «Pea» (F 14/18)" in said
+    assert "It hires scientist «Dr. Lia Mercator» (S 5/16), paying 1 iron." in said
+    assert "'adv' could be M 1/8 Advanced Communication, M 2/8 Advanced Expedition" in said
+    assert "(M 1/8 … M 8/8, «Advanced Communication»)" in refused[0]  # what to type
     assert "The automaton ends its shift: +3 VP." in said
     assert re.search(r"final score: \d+ VP \(in play \d+, scientists 2, variety", said)
+    assert re.search(r"Final scores: .*you \(20\).*\nWinner: (you|the automaton)", said)
+    logged = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
+    typed = {event.get("raw") for event in logged if event.get("key") in ("food", "scientists")}
+    assert "F 8/18, F 10/18, F 14/18" in typed  # the log keeps the marks, not the names
+    assert "S 6/16, S 5/16" in typed
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "es", "it", "en"])
@@ -269,7 +278,11 @@ PROMPTS = {
         r"Peça de módulo avançado mais à esquerda",  # 6
         r"Para comparar a despensa",  # 7
         r"Pontuação final do autômato: (-?\d+) PV",  # 8
-        r"'42' não serve",  # 9
+        r"'42' não é um módulo",  # 9
+        r"Pontuação final de você \(PV\)",  # 10: the engine asks the person's score
+        r"Empate nos pontos: quantas fichas de demanda",  # 11: the rules' tie-break
+        r"(Vencedor|Empate): ([^\n]+?)\.?  \[luna-maris\.rules\.final-scoring",  # 12
+        r"Pontuações finais: ([^\n]+)\.  \[",  # 13
     ],
     "en": [
         r"\(press Enter to continue\)",
@@ -281,7 +294,11 @@ PROMPTS = {
         r"Leftmost advanced module tile",
         r"To compare pantries",
         r"Automaton's final score: (-?\d+) VP",
-        r"'42' is not valid",
+        r"'42' is not a module",
+        r"Final score of you \(VP\)",
+        r"Tied on points: how many demand tiles",
+        r"(Winner|Tie): ([^\n]+?)\.?  \[luna-maris\.rules\.final-scoring",
+        r"Final scores: ([^\n]+)\.  \[",
     ],
 }
 
@@ -309,10 +326,12 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
         encoding="utf-8",
         timeout=30,
     )
-    answers = {1: "", 3: "2 3 1", 4: "2 1", 5: "i-1 ii-2", 6: "1", 7: "3 6"}
+    answers = {1: "", 3: "F 1, F 3, F 14", 4: "S 2, S 7", 5: "D 1, D 12", 6: "M 1", 7: "3 6"}
     asked_module = told_wrong = 0
-    score = None
-    while score is None:
+    score: int | None = None
+    ranked = ""
+    winner: tuple[str, ...] = ()
+    while not winner:
         index = child.expect(PROMPTS[lang])
         if index == 0:
             child.sendline("")
@@ -323,12 +342,24 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
             score = int(child.match.group(1))
         elif index == 9:
             told_wrong += 1
+        elif index == 10:
+            assert score is not None
+            child.sendline(str(score))  # a tie on points: the demand tiles decide
+        elif index == 11:
+            child.sendline("0")
+        elif index == 12:
+            winner = child.match.groups()
+        elif index == 13:
+            ranked = child.match.group(1)
         else:
             child.sendline(answers[index])
     child.expect(PROMPTS[lang][0])
     child.sendline("")
     child.expect(pexpect.EOF)
-    assert told_wrong == 1 and asked_module >= 20 and score > 0
+    assert told_wrong == 1 and asked_module >= 20 and score is not None and score > 0
+    assert ranked.count(f"({score})") == 2  # both scores, tied
+    automaton = "o autômato" if lang == "pt-BR" else "the automaton"
+    assert winner[1].startswith(automaton)  # it has shipped tiles, the person said 0
 
 
 def test_printed_round_cards_say_what_the_program_does() -> None:

@@ -20,7 +20,7 @@ from automa.afternova_bot import BOT, levels
 from automa.afternova_data import AfternovaAutoma
 from automa.afternova_game import AfternovaGame, Catalogue
 from automa.driver import Driver
-from automa.engine import ScriptState, State
+from automa.engine import Say, ScriptState, State
 from automa.registry import Start
 from automa.voice import Voice
 from starpress.load import load_games
@@ -32,7 +32,8 @@ GAME = load_games(ROOT, ["afternova"])["afternova"]
 assert isinstance(GAME.automa, AfternovaAutoma) and GAME.automa.solo is not None
 SOLO = GAME.automa.solo
 LEVELS = tuple(SOLO.levels)
-# two Bot turns, a help paid with two Fragments, more turns, the status, the end, a score
+# two Bot turns, a help paid with two Fragments, more turns, the end, a score (the status,
+# a view and not an action, is shown by tests/test_automa_table.py)
 ANSWERS = [
     "b",
     "b",
@@ -40,7 +41,6 @@ ANSWERS = [
     "viola verde nero bianco arancione viola verde nero bianco arancione",
     "arancione nero",
     "b",
-    "s",
     "b",
     "b",
     "f",
@@ -96,7 +96,11 @@ def test_a_resumed_solo_game_equals_an_uninterrupted_one(level: str, tmp_path: P
     out = io.StringIO()
     runner.resume(ROOT, part, True, False, read=lambda prompt: next(feed), out=out)
     assert part.read_text() == whole.read_text()
-    assert "Hai 27 PV contro i" in out.getvalue()
+    said = out.getvalue()  # the recap first: the last steps, then the status
+    assert said.startswith("Si riprende la partita. Gli ultimi passi:\n")
+    recap = said.split("\n[b] turno")[0] if "\n[b] turno" in said else said
+    assert "\nBot: fila 1. «" in recap
+    assert "Punteggi finali: tu (27), il Bot (" in said and "Vincitore: tu." in said
 
 
 def test_the_level_changes_the_bot_as_the_yaml_says(tmp_path: Path) -> None:
@@ -111,13 +115,15 @@ def test_the_level_changes_the_bot_as_the_yaml_says(tmp_path: Path) -> None:
 
 
 def test_at_the_table_the_person_gives_their_score_and_hears_who_won(tmp_path: Path) -> None:
-    answers = ["3", "1", "2", "3", "f", "nero bianco", "mille", "12"]
+    answers = ["3", "1", "2", "3", "f", "nero bianco", "mille", "0"]
     transcript = play("standard", answers, tmp_path / "t.jsonl", mode="table")
-    assert "'mille' non va bene: scrivi i tuoi Punti Vittoria" in transcript
+    assert "'mille' non va bene: scrivi un numero intero da 0 a 999." in transcript
     assert "Punteggio del Bot: Progetti 0 + obiettivo 0 + Frammenti 0 + vantaggio 0 = 0 PV." in (
         transcript
     )
-    assert "Hai 12 PV contro i 0 del Bot: hai vinto" in transcript
+    # a tie goes to the person, who plays after the Bot (afternova.rules.bot.tie-break)
+    assert "Punteggi finali: il Bot (0), tu (0)." in transcript
+    assert "Vincitore: tu (a parità di punti vince chi gioca più tardi nel turno" in transcript
 
 
 def test_the_rules_table_of_levels_says_what_the_data_says() -> None:
@@ -172,6 +178,7 @@ def test_every_solo_game_ends_and_all_40_fragments_are_always_somewhere(
 ) -> None:
     state, start = solo_game(seed, level)
     said: Counter[str] = Counter()
+    winners: list[str] = []
 
     def after_each(state: State) -> None:
         if not state.is_chance_node():
@@ -179,10 +186,14 @@ def test_every_solo_game_ends_and_all_40_fragments_are_always_somewhere(
             game.check()
             assert game.fragments() == Counter({colour: 8 for colour in COLOURS})
 
+    def heard(say: Say) -> None:
+        said.update([say.key])
+        if say.key in ("winner", "winner_tie"):
+            winners.append(say.values["player"])
+
     returns = Driver(
-        state, None, None, BOT.policies(start), on_say=lambda say: said.update([say.key]),
-        on_action=after_each,
-    ).run()  # fmt: skip
+        state, None, None, BOT.policies(start), on_say=heard, on_action=after_each
+    ).run()
     game = game_of(state)
     assert state.is_terminal() and game.over() and said["round_limit"] == 0
     assert game.fragments() == Counter({colour: 8 for colour in COLOURS})
@@ -192,8 +203,9 @@ def test_every_solo_game_ends_and_all_40_fragments_are_always_somewhere(
     # the Bot plays in the first of every `bot_turn_every` rounds (afternova.rules.solo.turn)
     every = SOLO.levels[level].bot_turn_every
     assert said["turn"] <= -(-game.rounds // every)
-    assert said["solo_won"] + said["solo_lost"] == 1
-    assert (said["solo_won"] == 1) == (returns["seat-2"] >= returns["bot"])
+    assert said["winner"] + said["winner_tie"] == 1 and said["final_scores"] == 1
+    # a tie goes to the person, who plays after the Bot (afternova.rules.bot.tie-break)
+    assert winners == ["seat-2" if returns["seat-2"] >= returns["bot"] else "bot"]
 
 
 def test_simulate_solo_reports_every_level(tmp_path: Path) -> None:
@@ -207,25 +219,13 @@ def test_simulate_solo_reports_every_level(tmp_path: Path) -> None:
     for summary in summaries:
         assert set(summary["scores"]) == {"bot", "seat-2"}
         said = summary["said_per_game"]
-        assert said.get("solo_won", 0) + said.get("solo_lost", 0) == 1
+        assert said.get("winner", 0) + said.get("winner_tie", 0) == 1
         assert said["solo_start"] == 1 and "round_limit" not in said
 
 
 # -- a whole solo game at the table, through the real command line ---------------------------
 
-SOLO_PROMPTS = {
-    "it": [
-        *PROMPTS["it"],
-        r"Il tuo punteggio finale",  # 8
-        r"Hai (\d+) PV contro i (\d+) del Bot: (hai vinto|ha vinto il Bot)",  # 9
-    ],
-    "en": [
-        *PROMPTS["en"],
-        r"Your final score",
-        r"You have (\d+) VP against the Bot's (\d+): (you win|the Bot wins)",
-    ],
-}
-WON = {"it": "hai vinto", "en": "you win"}
+YOU = {"it": "tu", "en": "you"}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -264,14 +264,15 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
         timeout=30,
     )  # fmt: skip
     result: tuple[str, ...] = ()
+    asked: list[str] = []
     while not result:
-        index = child.expect(SOLO_PROMPTS[lang])
+        index = child.expect(PROMPTS[lang])
         if index == 0:
             child.sendline("")
         elif index == 1:
             child.sendline("4")
         elif index == 2:
-            child.sendline(str(to_reveal.popleft()))
+            child.sendline(f"B {to_reveal.popleft()}")
         elif index == 3:
             child.sendline("b")
         elif index == 4:
@@ -281,16 +282,16 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
         elif index == 5:
             child.sendline(f"{WORDS[lang]['black']} {WORDS[lang]['white']}")
         elif index == 8:
+            asked.append(child.match.group(1))
             child.sendline(str(rules.score(mirror)["total"] + level.head_start_vp))
         elif index == 9:
             result = child.match.groups()
-    child.expect(SOLO_PROMPTS[lang][0])
+    child.expect(PROMPTS[lang][0])
     child.sendline("")
     child.expect(pexpect.EOF)
-    total = rules.score(mirror)["total"] + level.head_start_vp
     assert len(mirror.completed) == level.max_completed
     # the person typed exactly the Bot's total: a tie goes to them (afternova.rules.solo.scoring)
-    assert result == (str(total), str(total), WON[lang])
+    assert asked == [YOU[lang]] and result[1].startswith(f"{YOU[lang]} (")
 
 
 def test_the_payment_question_says_what_a_fragment_buys_at_this_level(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from automa.afternova import Blueprint, Bot, BotRules
 from automa.afternova_game import Catalogue
+from starpress.i18n import localize
 from starpress.load import load_games
 from tests.conftest import ROOT
 
@@ -27,32 +28,50 @@ WORDS = {
 PROMPTS = {
     "it": [
         r"\(Invio per continuare\)",  # 0: a step was shown; a person presses Enter
-        r"Astronave del Bot: numero",  # 1
+        r"Astronave del Bot: il segno",  # 1
         r"Progetto scoperto in posizione",  # 2
         r"\[b\] turno del Bot",  # 3
         r"Colore del Frammento estratto",  # 4
         r"Obiettivo segreto del Bot",  # 5
         r"Punteggio del Bot: Progetti (\d+) \+ obiettivo (\d+) \+ Frammenti (\d+) = (\d+) PV",  # 6
-        r"'99' non va bene: scrivi un numero da 1 a 10\.",  # 7
+        r"'99' non è una delle carte possibili",  # 7
+        r"Punteggio finale di ([^\n]+) \(PV\)",  # 8: the engine asks each person's score
+        r"(Vincitore|Pareggio): ([^\n]+?)\.?  \[afternova\.rules\.bot\.tie-break\]",  # 9
+        r"Bot: fila ",  # 10: the status
+        r"A ogni domanda e a ogni pausa",  # 11: the help
     ],
     "en": [
         r"\(press Enter to continue\)",
-        r"Bot's Starship: card number",
+        r"Bot's Starship: the mark",
         r"Face-up Blueprint in position",
         r"\[b\] Bot's turn",
         r"Color of the Fragment drawn",
         r"The Bot's secret objective",
         r"Bot's score: Blueprints (\d+) \+ objective (\d+) \+ Fragments (\d+) = (\d+) VP",
-        r"'99' does not work: type a number from 1 to 10\.",
+        r"'99' is not one of the cards here",
+        r"Final score of ([^\n]+) \(VP\)",
+        r"(Winner|Tie): ([^\n]+?)\.?  \[afternova\.rules\.bot\.tie-break\]",
+        r"Bot: row ",
+        r"At every question and every pause",
     ],
 }
+SEAT_2 = {"it": "chi siede al 2º posto", "en": "the player in seat 2"}
+
+
+def names(lang: str) -> dict[str, str]:
+    """The cards' names in a language, by card id."""
+    game = localize(ROOT, load_games(ROOT, ["afternova"])["afternova"], lang)
+    return {card.id: str(card.name) for card in game.cards if card.name}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> None:
+    """Two people and the Bot: cards named by mark or by name (Tab completes it), status and
+    help at a pause and at a question, both people's scores asked and the winner named."""
     game = load_games(ROOT, ["afternova"])["afternova"]
     catalogue = Catalogue.from_game(game)
     rules = BotRules.from_content(game.automa)
+    ship = names(lang)["afternova.card.starship-04"]
     # the person reveals Blueprints 1, 2, 3, … in that order; a mirror of the Bot tells the
     # test which colour finishes its leftmost Blueprint, so the game reaches its end
     numbers = iter(range(1, 41))
@@ -68,38 +87,34 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
     mirror.row = [draw(False) for _ in range(3)]
     child = pexpect.spawn(
         sys.executable,
-        [
-            "-m",
-            "starpress",
-            "automa",
-            "afternova",
-            "play",
-            "--mode",
-            "table",
-            "--seed",
-            "11",
-            "--save",
-            str(tmp_path / "game.jsonl"),
-            "--lang",
-            lang,
-        ],
+        ["-m", "starpress", "automa", "afternova", "play", "--mode", "table", "--seed", "11",
+         "--save", str(tmp_path / "game.jsonl"), "--lang", lang],
         cwd=str(ROOT),
         encoding="utf-8",
         timeout=30,
-    )
-    told_wrong = pressed_enter = 0
+    )  # fmt: skip
+    told_wrong = pressed_enter = scores_asked = 0
+    seen: set[int] = set()
     score: list[int] = []
-    while not score:
+    winner: tuple[str, ...] = ()
+    while not winner:
         index = child.expect(PROMPTS[lang])
+        first = index not in seen
+        seen.add(index)
         if index == 0:
             pressed_enter += 1
-            child.sendline("")
+            child.sendline("s" if pressed_enter == 1 else "")  # the status at a pause
         elif index == 1:
-            child.sendline("4" if told_wrong else "99")
+            if told_wrong:
+                child.send(ship[:4] + "\t")  # the terminal completes the Starship's name
+                child.expect_exact(ship[4:])  # … echoing the rest of it
+                child.sendline("")
+            else:
+                child.sendline("99")
         elif index == 2:
-            child.sendline(str(to_reveal.popleft()))
+            child.sendline("?" if first else f"B {to_reveal.popleft()}/40")
         elif index == 3:
-            child.sendline("b")
+            child.sendline("s" if first else "b")  # the status at a question
         elif index == 4:
             colour = next(iter(mirror.row[0].free()))
             rules.place(mirror, colour, draw)
@@ -108,12 +123,18 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
             child.sendline(f"{WORDS[lang]['black']} {WORDS[lang]['white']}")
         elif index == 6:
             score = [int(value) for value in child.match.groups()]
-        else:
+        elif index == 7:
             told_wrong += 1
-    child.expect(PROMPTS[lang][0])  # the score is a step too
+        elif index == 8:  # seat 2 ties with the Bot, seat 3 scores less
+            scores_asked += 1
+            child.sendline(str(score[3] - (scores_asked - 1) * 5))
+        elif index == 9:
+            winner = child.match.groups()
+    child.expect(PROMPTS[lang][0])  # the winner is a ruled step too
     child.sendline("")
     child.expect(pexpect.EOF)
     assert told_wrong == 1 and pressed_enter > 20 and len(mirror.completed) == 6
+    assert {10, 11} <= seen  # the status and the help were shown
     expected = rules.score(mirror)
     assert score == [
         expected["blueprints"],
@@ -121,3 +142,7 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
         expected["fragments"],
         expected["total"],
     ]
+    # a tie goes to the later player in turn order, and the Bot plays first
+    assert scores_asked == 2 and winner[1].startswith(SEAT_2[lang])
+    logged = (tmp_path / "game.jsonl").read_text("utf-8")
+    assert '"raw": "S 4/10"' in logged  # the name typed is logged as the card's mark

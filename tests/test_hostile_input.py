@@ -75,6 +75,28 @@ def test_hostile_content_yaml_is_refused_by_check(case: str, tmp_path: Path) -> 
     assert message in line
 
 
+MARK_CASES = {
+    "a mark that is not letters": ("mark: b12", "extra.yaml:7:11", "mark must be 1 to 3 capital"),
+    "two decks with one mark": ("mark: B", "extra.yaml:13:11", "mark 'B' is also the mark of"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MARK_CASES))
+def test_hostile_set_marks_are_refused_by_check(case: str, tmp_path: Path) -> None:
+    mark, where, message = MARK_CASES[case]
+    project = make_project(tmp_path)
+    decks = "".join(
+        f"  - id: demo.component.deck-{n}\n    kind: card\n    name: Deck {n}\n    count: 1\n"
+        f"    provenance: prototype\n    {mark if n == 1 else 'mark: B'}\n"
+        for n in (1, 2)
+    )
+    (project / "content" / "demo" / "extra.yaml").write_text(f"components:\n{decks}")
+    run = run_measured("check", cwd=project)  # `check` adds a count of the problems
+    assert run.code == 2 and "Traceback" not in run.stderr
+    first = run.stderr.splitlines()[0]
+    assert first.startswith(f"content/demo/{where}: ") and message in first
+
+
 def test_alias_bomb_in_a_card_layout_is_refused_by_pnp(tmp_path: Path) -> None:
     project = kit(tmp_path)
     (project / "templates" / "cards" / "demo.yaml").write_text(BILLION_LAUGHS, encoding="utf-8")

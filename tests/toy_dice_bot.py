@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from automa.driver import Policy
-from automa.engine import HUMAN, Ask, Chance, Program, Say, Script
+from automa.engine import HUMAN, Ask, Chance, Ending, Program, Say, Script
 from automa.prng import Pcg32, Streams
 from automa.registry import BotDefinition, Parameter, Start
 from automa.session import Speaker
@@ -49,8 +49,11 @@ class DiceRace:
                 yield Say("moved", "dice-race.rules.move", {"who": player, "roll": roll,
                                                             "at": self.at[player]})  # fmt: skip
                 if self.at[player] == self.goal:
-                    yield Say("won", "dice-race.rules.goal", {"who": player})
                     return dict(self.at)
+
+    def ending(self, scores: dict[str, int]) -> Ending:
+        """The first to reach the goal wins (the engine names them): nothing is asked."""
+        return Ending("dice-race.rules.goal", (HUMAN, "bot"), scores)
 
     def roll(self, player: str) -> Ask | Chance:
         if self.mode == "simulated" or player == "bot":
@@ -108,7 +111,6 @@ automa:
   messages:
     start: "A race to square {goal}."
     moved: "{who} rolled {roll}: now on square {at}."
-    won: "{who} won."
     ask_roll: "Your roll (1-{sides})"
     bad_roll: "'{answer}' is not a roll of a {sides}-sided die."
     who_human: "You"
@@ -118,4 +120,18 @@ automa:
     undone: "Undone."
     nothing_to_undo: "Nothing to undo."
     saved: "Saved in {path}."
+    help: "s status, u undo, q quit, ? help."
+    ignored: "'{answer}' ignored: press Enter."
+    recap: "Resumed. Last steps:"
+    finished: "This race is over."
+    bad_choice: "'{answer}': not one of {examples}."
+    ambiguous_choice: "'{answer}' could be {names}."
+    ask_score: "Score of {player}"
+    bad_count: "'{answer}' is not a number from 0 to 999."
+    final_scores: "Final squares: {scores}."
+    winner: "Winner: {player}."
+    winner_tie: "Winner: {player} ({why})."
+    shared_win: "Tie: {players}."
+    player_human: "you"
+    player_bot: "the bot"
 """

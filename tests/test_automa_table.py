@@ -1,0 +1,315 @@
+"""What a person meets at the table, for every bot (the toy bot too): status, help, undo and
+quit at every kind of question, the recap on resume, a finished game, text typed at a pause,
+answers by card mark or name, and the end of the game named by the engine.
+
+Each game is answered by a script that is a function of the question and of the number of
+events in the save file, so an undo (which shortens the log) is answered again the same way
+and every variant of a game must end with the same log as the uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from automa import registry, runner
+from automa.choices import Option, Options
+from automa.engine import Refused
+from starpress import bots
+from starpress.i18n import localize
+from starpress.load import load_games
+from starpress.model import Plural
+from tests import toy_dice_bot
+from tests.conftest import ROOT, make_project, run_cli
+
+COLOURS = ("purple", "green", "black", "white", "orange")
+Answer = Callable[[int], str]
+"""An answer as a function of the number of events already in the save file."""
+
+
+def _events(path: Path) -> int:
+    return len(path.read_text("utf-8").splitlines()) if path.exists() else 0
+
+
+AFTERNOVA = (
+    ("ask_starship", lambda n: "S 4"),
+    ("ask_blueprint", lambda n: f"B {n % 40 + 1}"),
+    ("ask_blind", lambda n: f"B {n % 40 + 1}/40"),
+    ("ask_command", lambda n: "f" if n > 70 else "a" if n % 9 == 4 else "b"),
+    ("ask_drawn", lambda n: COLOURS[n % 5]),  # colour keys: every language reads them
+    ("ask_planet", lambda n: " ".join(COLOURS)),
+    ("ask_payment", lambda n: ""),
+    ("ask_payment_solo", lambda n: ""),
+    ("ask_objective", lambda n: "black white"),
+    ("ask_score", lambda n: "20"),
+)
+LUNA_MARIS = (
+    ("ask_command", lambda n: ""),
+    ("ask_human_module", lambda n: str(n % 10 + 1)),
+    ("ask_food", lambda n: "F 1, F 3, F 14"),
+    ("ask_scientists", lambda n: "S 2, S 7"),
+    ("ask_demand", lambda n: "D 1, D 12"),
+    ("ask_module_tile", lambda n: "M 1"),
+    ("ask_human_food", lambda n: "3 6"),
+    ("ask_score", lambda n: "30"),
+    ("ask_demands", lambda n: "1"),
+)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A bot's game at the table: its answers by question, how its status starts (in
+    English), the questions it must ask."""
+
+    game: str
+    params: dict[str, str]
+    answers: tuple[tuple[str, Answer], ...]
+    status: str
+    kinds: frozenset[str] = field(default_factory=frozenset)
+
+
+SETTINGS = {
+    "afternova": Setting(
+        "afternova",
+        {},
+        AFTERNOVA,
+        "Bot: row ",
+        frozenset(k for k, _ in AFTERNOVA if k not in ("ask_blind", "ask_payment_solo")),
+    ),
+    "afternova-solo": Setting(
+        "afternova",
+        {"variant": "solo"},
+        AFTERNOVA,
+        "Bot: row ",
+        frozenset({"ask_starship", "ask_command", "ask_payment_solo", "ask_score"}),
+    ),
+    "luna-maris": Setting(
+        "luna-maris",
+        {"level": "advanced"},
+        LUNA_MARIS,
+        "Automaton: ",
+        frozenset(k for k, _ in LUNA_MARIS if k != "ask_demands"),
+    ),
+    "toy": Setting(
+        "demo",
+        {"race": "long"},
+        (("ask_roll", lambda n: str(n % 6 + 1)),),
+        "You ",
+        frozenset({"ask_roll"}),
+    ),
+}
+HELP = "At every question and every pause"
+TOY_HELP = "s status, u undo, q quit, ? help."
+
+
+@pytest.fixture(params=sorted(SETTINGS))
+def setting(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Path, Setting]]:
+    """Each bot's table game, with the project it is played in (the toy bot's own)."""
+    chosen = SETTINGS[request.param]
+    if chosen.game != "demo":
+        yield ROOT, chosen
+        return
+    registry.register(toy_dice_bot.BOT)
+    yield make_project(tmp_path / "toy", {"automa.yaml": toy_dice_bot.AUTOMA_YAML}), chosen
+    bots._registered.pop("dice-race", None)
+
+
+def prefixes(root: Path, setting: Setting, lang: str) -> list[tuple[str, str]]:
+    """Each question's message key and how its prompt starts in `lang` (longest first)."""
+    game = localize(root, load_games(root, [setting.game])[setting.game], lang)
+    messages = game.automa.messages if game.automa else {}
+    found = []
+    for key, _answer in setting.answers:
+        text = messages.get(key)
+        if text is not None:
+            found.append((key, str(text.one if isinstance(text, Plural) else text).split("{")[0]))
+    return sorted(found, key=lambda pair: -len(pair[1]))
+
+
+class Person:
+    """Answers a bot's questions from a setting's script; `extra` commands are typed first
+    at the first question of each kind. Records what each command showed."""
+
+    def __init__(
+        self, setting: Setting, save: Path, out: io.StringIO, extra: list[str],
+        starts: list[tuple[str, str]],
+    ) -> None:  # fmt: skip
+        self.setting, self.save, self.out, self.extra = setting, save, out, extra
+        self.starts = starts
+        self.answers = dict(setting.answers)
+        self.kinds: list[str] = []
+        self.pending: list[str] = []
+        self.shown: dict[tuple[str, str], str] = {}  # (kind, command) -> what followed
+        self.since = 0
+        self.last: tuple[str, str] | None = None
+        self.asked = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.asked += 1
+        assert self.asked < 3000, "the game does not end"
+        if self.last is not None:
+            self.shown[self.last] = self.out.getvalue()[self.since :]
+            self.last = None
+        kind = next(key for key, start in self.starts if prompt.startswith(start))
+        answer = self.answers[kind]
+        if kind not in self.kinds:
+            self.kinds.append(kind)
+            self.pending = list(self.extra)
+        if self.pending:
+            command = self.pending.pop(0)
+            self.last, self.since = (kind, command), len(self.out.getvalue())
+            return command
+        return answer(_events(self.save))
+
+
+def play(
+    root: Path, setting: Setting, save: Path, extra: list[str], lang: str = "en"
+) -> tuple[Person, str]:
+    out = io.StringIO()
+    person = Person(setting, save, out, extra, prefixes(root, setting, lang))
+    runner.play(root, setting.game, "table", 21, save, lang, True, False, setting.params,
+                read=person, out=out)  # fmt: skip
+    return person, out.getvalue()
+
+
+def test_status_help_and_undo_work_at_every_kind_of_question(
+    setting: tuple[Path, Setting], tmp_path: Path
+) -> None:
+    root, chosen = setting
+    plain, said = play(root, chosen, tmp_path / "plain.jsonl", [])
+    assert chosen.kinds <= set(plain.kinds), plain.kinds  # every kind was asked
+    person, _ = play(root, chosen, tmp_path / "commands.jsonl", ["s", "?", "u"])
+    help_text = TOY_HELP if chosen.game == "demo" else HELP
+    for kind in person.kinds:
+        assert person.shown[(kind, "s")].startswith(chosen.status), kind
+        assert person.shown[(kind, "?")].startswith(help_text), kind
+    # undo at every kind: the same answers again give the same game
+    assert (tmp_path / "commands.jsonl").read_text() == (tmp_path / "plain.jsonl").read_text()
+    assert "Winner: " in said or "Tie: " in said
+
+
+def test_quit_at_every_kind_of_question_then_resume_recaps_and_ends_the_same(
+    setting: tuple[Path, Setting], tmp_path: Path
+) -> None:
+    root, chosen = setting
+    plain, _ = play(root, chosen, tmp_path / "plain.jsonl", [])
+    whole = (tmp_path / "plain.jsonl").read_text()
+    for number, kind in enumerate(plain.kinds):
+        save = tmp_path / f"quit-{number}.jsonl"
+        quitting = Setting(chosen.game, chosen.params, (*chosen.answers, (kind, lambda n: "q")),
+                           chosen.status)  # fmt: skip
+        _, said = play(root, quitting, save, [])
+        assert said.rstrip().splitlines()[-1].startswith(("Game saved in", "Saved in")), kind
+        out = io.StringIO()
+        person = Person(chosen, save, out, [], prefixes(root, chosen, "en"))
+        runner.resume(root, save, True, False, read=person, out=out)
+        assert save.read_text() == whole, kind
+        if _events(save) > 2:  # something to recap
+            assert out.getvalue().startswith(("The game goes on. The last steps:\n",
+                                              "Resumed. Last steps:\n")), kind  # fmt: skip
+    # a finished game says so, recaps its end and asks nothing
+    out = io.StringIO()
+
+    def nobody(prompt: str) -> str:
+        raise AssertionError(f"a finished game asked {prompt!r}")
+
+    runner.resume(root, tmp_path / "plain.jsonl", True, False, read=nobody, out=out)
+    finished = out.getvalue()
+    assert finished.startswith(("This game is over", "This race is over")), finished
+    assert "Winner: " in finished or "Tie: " in finished
+    assert (tmp_path / "plain.jsonl").read_text() == whole
+
+
+def test_text_typed_at_a_pause_is_a_command_or_said_ignored(tmp_path: Path) -> None:
+    typed = iter(["S 4", "hello", "s", "?", "", "B 1", "", "B 2", "", "B 3", "", "q"])
+    out = io.StringIO()
+    runner.play(ROOT, "afternova", "table", 3, tmp_path / "p.jsonl", "en", False, False,
+                read=lambda prompt: next(typed), out=out)  # fmt: skip
+    said = out.getvalue()
+    assert "'hello' was not used: here only Enter is needed (or s, u, q or ?)." in said
+    after = said.split("'hello' was not used")[1]
+    assert "Bot: row —; Hold 0/4; completed 0/6." in after and HELP in after
+    assert "Game saved in" in said
+
+
+def test_replay_in_another_language_and_a_simulated_game_played_through(tmp_path: Path) -> None:
+    save = tmp_path / "auto.jsonl"
+    played = run_cli("automa", "afternova", "play", "--mode", "simulated", "--auto", "--seed",
+                     "4", "--save", str(save), "--lang", "en", cwd=ROOT)  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert "> " not in played.stdout  # nothing asked: every seat is played by the program
+    assert "Final scores: " in played.stdout and "Winner: " in played.stdout
+    table = tmp_path / "table.jsonl"
+    answers = ["S 4", "B 1", "B 2", "B 3", "b", "verde", "f", "nero bianco", "12", "30"]
+    feed = iter(answers)
+    runner.play(ROOT, "afternova", "table", 3, table, "it", True, False,
+                read=lambda prompt: next(feed), out=io.StringIO())  # fmt: skip
+    for lang, winner in (("es", "Ganador: quien se sienta en el 3.º puesto."),
+                         ("pt-BR", "Vencedor: quem senta no 3º lugar.")):  # fmt: skip
+        replayed = run_cli("automa", "afternova", "replay", str(table), "--lang", lang, cwd=ROOT)
+        assert replayed.returncode == 0, replayed.stderr
+        assert winner in replayed.stdout
+    bad = run_cli("automa", "afternova", "replay", str(table), "--lang", "xx", cwd=ROOT)
+    assert bad.returncode == 2 and "--lang must be one of" in bad.stdout + bad.stderr
+
+
+def test_cards_are_found_by_mark_or_name_whatever_the_case_and_accents() -> None:
+    options = Options.of([Option("a", "B 1/40", "Propulsori Ionici"),
+                          Option("b", "B 2/40", "Officina di Bordo"),
+                          Option("c", "B 12/40", "Dr. Élia Mercator"),
+                          Option("d", "B 13/40", "Officina Leggera")])  # fmt: skip
+    for typed, value in (("B 12/40", "c"), ("b12", "c"), ("B 12", "c"), ("12", "c"),
+                         ("propul", "a"), ("PROPULSORI IONICI", "a"), ("elia", "c"),
+                         ("mercator", "c"), ("officina d", "b")):  # fmt: skip
+        assert options.parse(typed) == value, typed
+    assert options.parse_many("B1, officina di bordo; b12") == ["a", "b", "c"]
+    assert options.parse_many("B1 B2 12") == ["a", "b", "c"]
+    with pytest.raises(Refused) as ambiguous:
+        options.parse("offic")
+    assert ambiguous.value.key == "ambiguous_choice"
+    with pytest.raises(Refused) as unknown:
+        options.parse("B 12/39")
+    assert unknown.value.key == "bad_choice"
+    assert options.mark_of("c") == "B 12/40"
+
+
+def test_the_bot_says_what_happened_before_it_asks_the_next_question(tmp_path: Path) -> None:
+    """Afternova: a completed Blueprint is said before the question about its replacement."""
+    typed = iter(["S 4", "B 1", "B 2", "B 3", "b", "purple", "b", "green", "B 4", "q"])
+    out = io.StringIO()
+    before: dict[str, list[str]] = {}
+
+    def read(prompt: str) -> str:
+        before.setdefault(prompt.split(":")[0], []).append(out.getvalue())
+        return next(typed)
+
+    runner.play(ROOT, "afternova", "table", 3, tmp_path / "e.jsonl", "en", True, False,
+                read=read, out=out)  # fmt: skip
+    _setup, replacement = before["Face-up Blueprint in position 3"]
+    said = replacement.splitlines()
+    assert said[-1].startswith("Blueprint «") and "is covered" in said[-1]  # B 1: purple, green
+
+
+def test_an_automaton_that_cannot_act_says_why(
+    tmp_path: Path,
+) -> None:
+    _person, said = play(ROOT, SETTINGS["luna-maris"], tmp_path / "why.jsonl", [])
+    cannot = [line for line in said.splitlines() if line.startswith("It cannot ")]
+    assert cannot  # the advanced level's first round has steps it cannot do
+    for line in cannot:
+        assert re.match(r"It cannot .+?: .+\. The disc goes to the module anyway", line), line
+
+
+def test_a_finished_game_resumed_with_json_says_so_in_json_lines(tmp_path: Path) -> None:
+    save = tmp_path / "done.jsonl"
+    play(ROOT, SETTINGS["afternova-solo"], save, [])
+    out = io.StringIO()
+    runner.resume(ROOT, save, True, True, read=lambda prompt: "q", out=out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[0]["step"] == "finished" and lines[-1]["step"] in ("winner", "winner_tie")
