@@ -62,6 +62,7 @@ from automa.prng import Streams
 from automa.session import Speaker
 from starpress.model import Game
 
+RULE_REVEAL = "asteria.rules.concepts.planet-cards"
 PLAYER = "player"
 """The modelled player of a simulated game (the person at the table is `HUMAN`)."""
 Steps = Generator[Pending | Say, Any, Any]
@@ -244,6 +245,8 @@ class AsteriaGame:
             if choice == "end":
                 break
             number, index, action = _split(choice)
+            values = {"card": number, "action": action, "planet": self.open[index].card}
+            yield Say("your_play", None, values)
             yield from self.your_play(number, index, action)
             yield from self.achievements(YOU)
         if self.winner is None and economic_ready(you):
@@ -367,7 +370,12 @@ class AsteriaGame:
         paid = card.cost if action != "exploit" else (0, 0)
         bot.gain(-paid[0], -paid[1])
         planet.cards[BOT].append((number, action))
-        yield Say("play", RULE_PLANET + "; " + RULE_CARD, {"card": number, "action": action, "planet": planet.card, "energy": paid[0], "ore": paid[1]})
+        rules = RULE_PLANET + "; " + RULE_CARD
+        values = {"card": number, "action": action, "planet": planet.card}
+        if action == "exploit":
+            yield Say("play_free", rules, values)
+        else:
+            yield Say("play", rules, {**values, "energy": paid[0], "ore": paid[1]})
         if space != (0, 0):
             yield Say("space", RULE_MARKER, {"energy": space[0], "ore": space[1]})
         if planet.initiator == BOT and before is None:
@@ -447,7 +455,12 @@ class AsteriaGame:
             bottom_to_bot = yield Chance("orientation", lambda: self.streams["orientation"].below(2) == 0)
         self.open.append(Planet(number, track(card, bool(bottom_to_bot))))
         half = "bottom" if bottom_to_bot else "top"
-        yield Say("revealed", RULE_ACTIONS if by == BOT else RULE_SETUP, {"planet": number, "half": half})
+        values = {"planet": number, "half": half}
+        if by == YOU:
+            yield Say("revealed_yours", RULE_REVEAL, values)
+        else:
+            rule = RULE_ACTIONS if by == BOT else RULE_SETUP if len(self.open) < 3 and self.round == 0 else RULE_MAINTENANCE
+            yield Say("revealed", rule, values)
 
     def take(self, who: str) -> Steps:
         """A Planet card into the hand (the automaton's reserve, face down)."""
@@ -497,7 +510,18 @@ class AsteriaGame:
             bot.planets.remove(reserve)
             self.planet_discard.append(reserve)
         total = strength + extra
-        yield Say("conflict", RULE_CONFLICT, {"planet": planet.card, "initiator": initiator, "strength": strength, "reserve": reserve or 0, "total": total})
+        yield Say(
+            "conflict",
+            RULE_CONFLICT,
+            {
+                "planet": planet.card,
+                "initiator": initiator,
+                "strength": strength - self.level.conflict_bonus,
+                "bonus": self.level.conflict_bonus,
+                "reserve": reserve or 0,
+                "total": total,
+            },
+        )
         if self.table:
             yours = yield self.ask("strength", "ask_strength", {"planet": planet.card, "total": total}, self.parse_strength)
             tie_you = initiator == YOU
@@ -664,7 +688,8 @@ class AsteriaGame:
     # -- asking (table) -----------------------------------------------------------------
 
     def ask(self, key: str, prompt: str, values: dict[str, Any], parse: Callable[[str], Any]) -> Ask:
-        return Ask(HUMAN, key, prompt, values, parse)
+        """A question to the person at the table, its values already in words."""
+        return Ask(HUMAN, key, prompt, self.words(Say(prompt, None, values)), parse)
 
     def open_values(self) -> dict[str, Any]:
         return {"planets": [p.card for p in self.open]}
@@ -847,10 +872,10 @@ class AsteriaGame:
         for key in ("action", "achievement", "level", "mode"):
             if key in shown:
                 shown[key] = voice(f"{key}_{shown[key]}")
-        if "who" in shown or "initiator" in shown:
-            for key in ("who", "initiator"):
-                if key in shown:
-                    shown[key] = voice("who_you" if shown[key] == YOU else "who_bot")
+        if "who" in shown:
+            shown["who"] = voice("who_you" if shown["who"] == YOU else "who_bot")
+        if "initiator" in shown:
+            shown["initiator"] = voice("by_you" if shown["initiator"] == YOU else "by_bot")
         if "reserve" in shown and say.key == "conflict":
             shown["reserve"] = self.planet_label(shown["reserve"]) if shown["reserve"] else voice("no_reserve")
         return shown
