@@ -184,7 +184,8 @@ class AsteriaGame:
             yield from self.reveal(None)
         bot = self.sides[BOT]
         if self.table:
-            bot.hand = yield self.ask("row", "ask_row", {"count": HAND}, self.parse_actions(HAND))
+            row = yield self.ask("row", "ask_row", {"count": HAND}, self.parse_actions(HAND))
+            bot.hand = list(row)  # a copy: the logged answer must stay as it was typed
             reserve = yield self.ask("reserve", "ask_reserve", {}, self.parse_planet)
             bot.planets = [reserve]
         else:
@@ -226,6 +227,7 @@ class AsteriaGame:
             elif choice == "achievement":
                 name = yield self.ask("achievement", "ask_achievement", {}, self.parse_achievement)
                 yield from self.achieve(YOU, name)
+            yield from self.achievements(YOU)  # what you did may complete one of its own
 
     def modelled_turn(self) -> Steps:
         """A simulated turn of yours: income, plays chosen by the modelled player, stage 3."""
@@ -564,7 +566,9 @@ class AsteriaGame:
     def settle(self, planet: Planet, winner: str) -> None:
         """asteria.rules.conflict.outcome: the winner takes the planet, both keep their Expand
         cards (3 in the area at most), the rest is discarded, the markers go home."""
-        loser = BOT if winner == YOU else YOU
+        you = self.sides[YOU]
+        effects = [self.p.actions[n].side(a) for n, a in planet.cards[YOU]]
+        effects += [self.p.actions[n].side("expand") for n in you.area]
         self.open.remove(planet)
         self.sides[winner].dominated.append(planet.card)
         for who in (YOU, BOT):
@@ -578,17 +582,13 @@ class AsteriaGame:
                 weakest = min(side.area, key=lambda n: (self.p.actions[n].power("expand"), -n))
                 side.area.remove(weakest)
                 self.action_discard.append(weakest)
-        if not self.table:
-            you = self.sides[YOU]
-            effects = [self.p.actions[n].side(a) for n, a in planet.cards[YOU]]
-            effects += [self.p.actions[n].side("expand") for n in you.area]
+        if not self.table:  # your printed effects that pay off when you win or lose
             for effect in effects:
                 if winner == YOU:
                     you.gain(*effect.win_gain)
                     you.planets += self.deal_planets(effect.win_take)
                 else:
                     you.hand += self.deal_actions(effect.lose_draw)
-        del loser
 
     def remove_bot_card(self, number: int) -> None:
         """One of its cards destroyed on a planet or discarded from its row."""
