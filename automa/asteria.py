@@ -379,7 +379,7 @@ def choose_play(
     row: list[int], cards: dict[int, ActionCard], actions: tuple[str, ...], side: Side
 ) -> tuple[int, str] | None:
     """The first action of the card's list it can do with a row card, Extract last of all."""
-    for action in (*actions, "exploit"):
+    for action in (*actions, *(() if "exploit" in actions else ("exploit",))):
         number = pick_card(row, cards, action, side)
         if number is not None:
             return number, action
