@@ -78,6 +78,7 @@ BOT = BotDefinition(
             "opponent",
             "Who plays your seat in a simulated game: competent or greedy (modelled players).",
             lambda game: OPPONENTS,
+            charted=False,
         ),
     ),
     check=check,

@@ -321,10 +321,11 @@ class AsteriaGame:
 
     def bot_turn(self) -> Steps:
         bot = self.sides[BOT]
-        yield Say("bot_turn", RULE_TURN, {"round": self.round})
         energy, ore = self.income(BOT)
-        bot.gain(energy + self.level.income[0], ore + self.level.income[1])
-        yield Say("income", RULE_INCOME, {"energy": energy + self.level.income[0], "ore": ore + self.level.income[1], **self.resources_of(BOT)})
+        energy, ore = energy + self.level.income[0], ore + self.level.income[1]
+        bot.gain(energy, ore)
+        values = {"round": self.round, "energy": energy, "ore": ore, **self.resources_of(BOT)}
+        yield Say("bot_turn", RULE_TURN + "; " + RULE_INCOME, values)
         if economic_ready(bot):
             bot.gain(-8, -8)
             yield from self.achieve(BOT, "economic")
@@ -372,21 +373,19 @@ class AsteriaGame:
         paid = card.cost if action != "exploit" else (0, 0)
         bot.gain(-paid[0], -paid[1])
         planet.cards[BOT].append((number, action))
-        rules = RULE_PLANET + "; " + RULE_CARD
         values = {"card": number, "action": action, "planet": planet.card}
-        if action == "exploit":
-            yield Say("play_free", rules, values)
-        else:
-            yield Say("play", rules, {**values, "energy": paid[0], "ore": paid[1]})
-        if space != (0, 0):
-            yield Say("space", RULE_MARKER, {"energy": space[0], "ore": space[1]})
-        if planet.initiator == BOT and before is None:
-            yield Say("meets", RULE_MARKER, {"planet": planet.card})
-        if action == "exploit":
+        values.update(space_energy=space[0], space_ore=space[1])
+        rules = RULE_PLANET + "; " + RULE_CARD + "; " + RULE_MARKER
+        if action == "exploit":  # asteria.rules.solo.actions: no cost, every Extract card here
             gained = self.exploit_yield(planet, BOT)
             bot.gain(*gained)
-            yield Say("exploit", RULE_ACTIONS, {"energy": gained[0], "ore": gained[1]})
-        elif action == "explore":
+            rules += "; " + RULE_ACTIONS
+            yield Say("play_free", rules, {**values, "energy": gained[0], "ore": gained[1]})
+        else:
+            yield Say("play", rules, {**values, "energy": paid[0], "ore": paid[1]})
+        if planet.initiator == BOT and before is None:
+            yield Say("meets", RULE_MARKER, {"planet": planet.card})
+        if action == "explore":
             if len(self.open) < MAX_OPEN:
                 yield from self.reveal(BOT)
             else:
@@ -791,7 +790,7 @@ class AsteriaGame:
         return name
 
     def parse_markers(self, raw: str) -> list[int]:
-        values = self.numbers(raw, 0, 9) if raw.strip() else []
+        values = self.numbers(raw, 0, 9) if raw.strip() else [0] * len(self.open)
         if len(values) != len(self.open):
             raise self.bad(raw, " ".join("0" for _ in self.open))
         for planet, value in zip(self.open, values, strict=True):

@@ -431,7 +431,7 @@ PROMPTS = {
         r"Compre cartas de ação para a fila aberta",  # 2
         r"Compre 1 Carta de Planeta",  # 3
         r"O que o seu turno fez",  # 4
-        r"Seu marcador em cada planeta aberto[^\n]*\(([^\n]*)\)",  # 5
+        r"Seu marcador em cada planeta aberto([^>]*)\n> ",  # 5
         r"Vire a carta de decisão",  # 6
         r"Compre cartas de ação para a fila dele[^\n]*exatamente (\d)",  # 7
         r"Dê a ele a Carta de Planeta",  # 8
@@ -447,7 +447,7 @@ PROMPTS = {
         r"Draw Action cards for the automaton's face-up row",
         r"Draw 1 Planet card",
         r"What did your turn do",
-        r"Your marker on each open planet[^\n]*\(([^\n]*)\)",
+        r"Your marker on each open planet([^>]*)\n> ",
         r"Flip the top card",
         r"Draw Action cards for its row[^\n]*exactly (\d)",
         r"Give it the top Planet card",
