@@ -114,7 +114,9 @@ def resources(text: str) -> Pair:
     return energy, ore
 
 
-_IMMEDIATE_PARTS = re.compile(r"(:take-planet:|:draw-action:|:reveal-planet:|\+\d :energy:|\+\d :ore:| e |\s)")
+_IMMEDIATE_PARTS = re.compile(
+    r"(:take-planet:|:draw-action:|:reveal-planet:|\+\d :energy:|\+\d :ore:| e |\s)"
+)
 UNMODELLED = (
     ":rotate-",
     "custo",
@@ -156,9 +158,8 @@ def _immediate(rest: str) -> Effect:
             take=rest.count(":take-planet:"),
             reveal=rest.count(":reveal-planet:"),
         )
-    if match := re.fullmatch(r"Troque 2 :(\w+): :exchange: 4 :(\w+):", rest):
-        pay, get = match.groups()
-        return Effect(exchange=(2, 0, 0, 4) if pay == "energy" else (0, 2, 4, 0))
+    if match := re.fullmatch(r"Troque 2 :(\w+): :exchange: 4 :\w+:", rest):
+        return Effect(exchange=(2, 0, 0, 4) if match.group(1) == "energy" else (0, 2, 4, 0))
     if rest.startswith("Olhe os 3 planetas"):
         return Effect(take=1)  # keeping the best of three is modelled as taking the top one
     if rest.startswith("O :opponent: perde"):
@@ -273,7 +274,8 @@ class Planet:
 
 
 def track(planet: PlanetCard, bottom_to_bot: bool) -> tuple[Pair, ...]:
-    """The advance spaces from your edge to the automaton's (asteria.rules.concepts.planet-cards)."""
+    """The advance spaces from your edge to the automaton's
+    (asteria.rules.concepts.planet-cards)."""
     yours, mine = (planet.top, planet.bottom) if bottom_to_bot else (planet.bottom, planet.top)
     return tuple(yours) + tuple(reversed(mine))
 
@@ -394,7 +396,8 @@ def reinforcement(reserve: list[int], planets: dict[int, PlanetCard]) -> int | N
 
 
 def richer_half(planet: PlanetCard) -> bool:
-    """Whether it turns the bottom half toward itself (the half with more resources; ties: bottom)."""
+    """Whether it turns the bottom half toward itself: the half with more resources (ties:
+    the bottom one)."""
     return sum(planet.half(0)) >= sum(planet.half(1))
 
 
@@ -409,7 +412,9 @@ def economic_ready(side: Side) -> bool:
 
 
 def exploration_ready(side: Side, open_planets: int) -> bool:
-    return "exploration" not in side.achieved and len(side.planets) >= 2 and open_planets == MAX_OPEN
+    return (
+        "exploration" not in side.achieved and len(side.planets) >= 2 and open_planets == MAX_OPEN
+    )
 
 
 def technology_ready(side: Side, who: str, planets: list[Planet], limit: int = AREA_EXPAND) -> bool:

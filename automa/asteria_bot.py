@@ -72,7 +72,10 @@ BOT = BotDefinition(
     policies=policies,
     parameters=(
         Parameter(
-            "level", "How hard the automaton is (our prototype levels):", levels, simulate_default="all"
+            "level",
+            "How hard the automaton is (our prototype levels):",
+            levels,
+            simulate_default="all",
         ),
         Parameter(
             "opponent",

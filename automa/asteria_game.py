@@ -57,7 +57,8 @@ from automa.asteria import (
     track,
 )
 from automa.asteria_data import AsteriaAutoma, AsteriaLevel
-from automa.engine import HUMAN, Ask, Chance, Decision as Pending, Say, Script
+from automa.engine import HUMAN, Ask, Chance, Say, Script
+from automa.engine import Decision as Pending
 from automa.prng import Streams
 from automa.session import Speaker
 from starpress.model import Game
@@ -91,7 +92,7 @@ class Prepared:
         planets: dict[int, PlanetCard] = {}
         names: dict[str, dict[int, str]] = {"action": {}, "planet": {}}
         for card in game.cards:
-            kind, _, number = card.id.rpartition(".")[2].rpartition("-")
+            number = card.id.rpartition("-")[2]
             fields = card.fields
             if card.component == "asteria.component.action-card":
                 n = int(number)
@@ -212,7 +213,9 @@ class AsteriaGame:
             if choice == "":
                 return
             if choice == "conflict":
-                index = yield self.ask("conflict_planet", "ask_which_planet", self.open_values(), self.parse_open)
+                index = yield self.ask(
+                    "conflict_planet", "ask_which_planet", self.open_values(), self.parse_open
+                )
                 yield from self.conflict(index, YOU)
             elif choice == "planet":
                 yield from self.reveal(YOU)
@@ -243,7 +246,9 @@ class AsteriaGame:
             legal = self.legal_plays()
             if not legal:
                 break
-            choice = yield Ask(PLAYER, "play", "ask_play", {}, functools.partial(_choice, legal), legal, False)
+            choice = yield Ask(
+                PLAYER, "play", "ask_play", {}, functools.partial(_choice, legal), legal, False
+            )
             if choice == "end":
                 break
             number, index, action = _split(choice)
@@ -286,7 +291,9 @@ class AsteriaGame:
             return
         you.gain(*effect.gain)
         if effect.exchange != (0, 0, 0, 0) and you.can_pay(effect.exchange[:2]):
-            you.gain(effect.exchange[2] - effect.exchange[0], effect.exchange[3] - effect.exchange[1])
+            you.gain(
+                effect.exchange[2] - effect.exchange[0], effect.exchange[3] - effect.exchange[1]
+            )
         you.hand += self.deal_actions(effect.draw)
         for _ in range(effect.take):
             you.planets += self.deal_planets(1)
@@ -294,7 +301,9 @@ class AsteriaGame:
             yield from self.reveal(YOU)
         bot.gain(-effect.opp_loses[0], -effect.opp_loses[1])
         if effect.opp_discard and bot.hand:
-            lost = yield Chance("discard", lambda: bot.hand[self.streams["discard"].below(len(bot.hand))])
+            lost = yield Chance(
+                "discard", lambda: bot.hand[self.streams["discard"].below(len(bot.hand))]
+            )
             self.remove_bot_card(lost)
             yield Say("removed", RULE_TURN, {"card": lost})
         if effect.destroy:
@@ -332,14 +341,25 @@ class AsteriaGame:
             if self.winner:
                 return
         if self.table and self.open:
-            positions = yield self.ask("markers", "ask_markers", self.open_values(), self.parse_markers)
+            positions = yield self.ask(
+                "markers", "ask_markers", self.open_values(), self.parse_markers
+            )
             for planet, position in zip(self.open, positions, strict=True):
                 planet.marker[YOU] = None if position == 0 else position - 1
         card = yield from self.flip()
         plays = min(card.plays, self.level.max_plays, len(self.open))
         if self.round == 1 and self.first == BOT:
             plays = 1  # asteria.rules.setup.first-round
-        yield Say("decision", RULE_TURN, {"card": card.number, "plays": plays, "planets": list(card.planets), "actions": list(card.actions)})
+        yield Say(
+            "decision",
+            RULE_TURN,
+            {
+                "card": card.number,
+                "plays": plays,
+                "planets": list(card.planets),
+                "actions": list(card.actions),
+            },
+        )
         for index in planet_order(self.open, card.planets)[:plays]:
             play = choose_play(bot.hand, self.p.actions, card.actions, bot)
             if play is None:
@@ -353,7 +373,9 @@ class AsteriaGame:
     def flip(self) -> Steps:
         """The decision card of this turn: flipped by you (table) or from the shuffled deck."""
         if self.table:
-            number = yield self.ask("decision", "ask_decision", {"count": len(self.p.decisions)}, self.parse_decision)
+            number = yield self.ask(
+                "decision", "ask_decision", {"count": len(self.p.decisions)}, self.parse_decision
+            )
             return self.p.decisions[number]
         if not self.decision_deck:
             order = yield Chance("decisions", self.shuffle_decisions)
@@ -453,15 +475,23 @@ class AsteriaGame:
         elif by == YOU and bottom_to_bot is None:
             bottom_to_bot = not richer_half(card)
         elif bottom_to_bot is None:
-            bottom_to_bot = yield Chance("orientation", lambda: self.streams["orientation"].below(2) == 0)
+            bottom_to_bot = yield Chance(
+                "orientation", lambda: self.streams["orientation"].below(2) == 0
+            )
         self.open.append(Planet(number, track(card, bool(bottom_to_bot))))
         half = "bottom" if bottom_to_bot else "top"
-        values = {"planet": number, "half": half}
+        shown: dict[str, Any] = {"planet": number, "half": half}
         if by == YOU:
-            yield Say("revealed_yours", RULE_REVEAL, values)
+            yield Say("revealed_yours", RULE_REVEAL, shown)
         else:
-            rule = RULE_ACTIONS if by == BOT else RULE_SETUP if len(self.open) < 3 and self.round == 0 else RULE_MAINTENANCE
-            yield Say("revealed", rule, values)
+            rule = (
+                RULE_ACTIONS
+                if by == BOT
+                else RULE_SETUP
+                if len(self.open) < 3 and self.round == 0
+                else RULE_MAINTENANCE
+            )
+            yield Say("revealed", rule, shown)
 
     def take(self, who: str) -> Steps:
         """A Planet card into the hand (the automaton's reserve, face down)."""
@@ -489,7 +519,9 @@ class AsteriaGame:
         missing = HAND - len(side.hand)
         if missing > 0:
             if who == BOT and self.table:
-                drawn = yield self.ask("draw", "ask_draw", {"count": missing}, self.parse_actions(missing))
+                drawn = yield self.ask(
+                    "draw", "ask_draw", {"count": missing}, self.parse_actions(missing)
+                )
             else:
                 drawn = self.deal_actions(missing)
             side.hand += drawn
@@ -504,7 +536,10 @@ class AsteriaGame:
         """asteria.rules.solo.conflict: the automaton's total, your total, the outcome."""
         planet = self.open[index]
         bot = self.sides[BOT]
-        strength = sum(self.p.actions[n].power(a) for n, a in planet.cards[BOT]) + self.level.conflict_bonus
+        strength = (
+            sum(self.p.actions[n].power(a) for n, a in planet.cards[BOT])
+            + self.level.conflict_bonus
+        )
         reserve = reinforcement(bot.planets, self.p.planets) if self.level.reinforce else None
         extra = self.p.planets[reserve].strength if reserve is not None else 0
         if reserve is not None:
@@ -524,18 +559,29 @@ class AsteriaGame:
             },
         )
         if self.table:
-            yours = yield self.ask("strength", "ask_strength", {"planet": planet.card, "total": total}, self.parse_strength)
+            yours = yield self.ask(
+                "strength",
+                "ask_strength",
+                {"planet": planet.card, "total": total},
+                self.parse_strength,
+            )
             tie_you = initiator == YOU
         else:
             yours, total, tie_you = self.your_strength(planet, initiator, strength, extra)
         winner = YOU if yours > total or (yours == total and tie_you) else BOT
-        yield Say("conflict_" + ("you" if winner == YOU else "bot"), RULE_OUTCOME, {"planet": planet.card, "you": yours, "bot": total})
+        yield Say(
+            "conflict_" + ("you" if winner == YOU else "bot"),
+            RULE_OUTCOME,
+            {"planet": planet.card, "you": yours, "bot": total},
+        )
         self.settle(planet, winner)
         if len(self.sides[winner].dominated) >= 3 and "military" not in self.sides[winner].achieved:
             yield from self.achieve(winner, "military")
         return True
 
-    def your_strength(self, planet: Planet, initiator: str, bot_cards: int, bot_planet: int) -> tuple[int, int, bool]:
+    def your_strength(
+        self, planet: Planet, initiator: str, bot_cards: int, bot_planet: int
+    ) -> tuple[int, int, bool]:
         """The modelled player's total (their printed conflict effects, a Planet card when
         the fight is close) and the automaton's after those effects; whether you win ties."""
         you = self.sides[YOU]
@@ -618,7 +664,11 @@ class AsteriaGame:
     def achieve(self, who: str, name: str) -> Steps:
         side = self.sides[who]
         side.achieved.append(name)
-        yield Say("achieved_" + ("you" if who == YOU else "bot"), RULE_ACHIEVE, {"achievement": name, "points": side.points})
+        yield Say(
+            "achieved_" + ("you" if who == YOU else "bot"),
+            RULE_ACHIEVE,
+            {"achievement": name, "points": side.points},
+        )
         if side.points >= WIN_POINTS and self.winner is None:
             self.winner = who
 
@@ -686,7 +736,9 @@ class AsteriaGame:
 
     # -- asking (table) -----------------------------------------------------------------
 
-    def ask(self, key: str, prompt: str, values: dict[str, Any], parse: Callable[[str], Any]) -> Ask:
+    def ask(
+        self, key: str, prompt: str, values: dict[str, Any], parse: Callable[[str], Any]
+    ) -> Ask:
         """A question to the person at the table, its values already in words."""
         return Ask(HUMAN, key, prompt, self.words(Say(prompt, None, values)), parse)
 
@@ -796,7 +848,9 @@ class AsteriaGame:
         for planet, value in zip(self.open, values, strict=True):
             mine = planet.marker[BOT]
             if value > len(planet.track) or (mine is not None and value - 1 >= mine):
-                raise self.bad(raw, self.voice("hint_marker", planet=self.planet_label(planet.card)))
+                raise self.bad(
+                    raw, self.voice("hint_marker", planet=self.planet_label(planet.card))
+                )
         return values
 
     def parse_decision(self, raw: str) -> int:
@@ -857,14 +911,19 @@ class AsteriaGame:
             if say.key == "decision":
                 shown["planets"] = ", ".join(voice(f"rule_{r}") for r in shown["planets"])
             else:
-                shown["planets"] = ", ".join(
-                    f"{n}. {self.planet_label(p)}" for n, p in enumerate(shown["planets"], 1)
-                ) or "—"
+                shown["planets"] = (
+                    ", ".join(
+                        f"{n}. {self.planet_label(p)}" for n, p in enumerate(shown["planets"], 1)
+                    )
+                    or "—"
+                )
         if "actions" in shown:
             shown["actions"] = " > ".join(voice(f"action_{a}") for a in shown["actions"])
         if "half" in shown:
             printed = self.p.planets[say.values["planet"]]
-            shown["half"] = self.spaces(printed.bottom if shown["half"] == "bottom" else printed.top)
+            shown["half"] = self.spaces(
+                printed.bottom if shown["half"] == "bottom" else printed.top
+            )
         for key in ("bottom", "top"):
             if key in shown:
                 shown[key] = self.spaces(shown[key])
@@ -876,7 +935,9 @@ class AsteriaGame:
         if "initiator" in shown:
             shown["initiator"] = voice("by_you" if shown["initiator"] == YOU else "by_bot")
         if "reserve" in shown and say.key == "conflict":
-            shown["reserve"] = self.planet_label(shown["reserve"]) if shown["reserve"] else voice("no_reserve")
+            shown["reserve"] = (
+                self.planet_label(shown["reserve"]) if shown["reserve"] else voice("no_reserve")
+            )
         return shown
 
 

@@ -91,7 +91,9 @@ def play_value(game: AsteriaGame, choice: str, w: Weights) -> float:
     if action == "expand" and not any(a == "expand" for _n, a in planet.cards[YOU]):
         value += w.expand
     if w.win or w.lose:
-        value += fight_value(game, planet, card.power(action) + effect.strength + effect.if_initiator, meets, w)
+        value += fight_value(
+            game, planet, card.power(action) + effect.strength + effect.if_initiator, meets, w
+        )
     return value + 0.01  # any legal play beats ending the turn
 
 

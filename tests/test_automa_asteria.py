@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from automa import runner
 from automa.asteria import (
-    ACTIONS,
     BOT,
     CAP,
     MAX_OPEN,
@@ -76,9 +75,19 @@ def test_effects_are_read_from_the_printed_text() -> None:
     assert read_effect("explore", ":immediate: Troque 2 :energy: :exchange: 4 :ore:.").exchange == (
         2, 0, 0, 4,
     )  # fmt: skip
-    assert read_effect("exterminate", ":immediate: O :opponent: perde 1 :energy: e 1 :ore:.").opp_loses == (1, 1)
-    assert read_effect("exterminate", ":conflict: +2 :strength: se você iniciou o conflito.").if_initiator == 2
-    assert read_effect("expand", ":continuous: Na Etapa 1, +1 :energy: e +1 :ore:.").income == (1, 1)
+    assert read_effect(
+        "exterminate", ":immediate: O :opponent: perde 1 :energy: e 1 :ore:."
+    ).opp_loses == (1, 1)
+    assert (
+        read_effect(
+            "exterminate", ":conflict: +2 :strength: se você iniciou o conflito."
+        ).if_initiator
+        == 2
+    )
+    assert read_effect("expand", ":continuous: Na Etapa 1, +1 :energy: e +1 :ore:.").income == (
+        1,
+        1,
+    )
     assert not read_effect("explore", ":immediate: :rotate-any:").modelled
     with pytest.raises(ValueError, match="unknown"):
         read_effect("explore", ":immediate: Ganhe o jogo.")
@@ -251,7 +260,12 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert "You win! Points: you 4, automaton" in said
     assert "asteria.rules.solo" in said  # each step says its rule
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
-    assert {e["key"] for e in events if e["t"] == "answer"} >= {"row", "reserve", "decision", "draw"}
+    assert {e["key"] for e in events if e["t"] == "answer"} >= {
+        "row",
+        "reserve",
+        "decision",
+        "draw",
+    }
 
 
 def test_resume_continues_exactly_like_an_uninterrupted_game(tmp_path: Path) -> None:
@@ -302,7 +316,9 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     assert "'1 1 2' is not valid: card numbers or names, exactly 3." in said
     assert "'42' is not valid: 1–12." in said
     assert "'0' is not valid: 0 0." in said
-    assert re.search(r"'9 9' is not valid: your marker at «Aurora» \(planet 1\) cannot be there\.", said)
+    assert re.search(
+        r"'9 9' is not valid: your marker at «Aurora» \(planet 1\) cannot be there\.", said
+    )
     assert "You win!" in said
     assert not any(answers for answers in wrong.values())
 
@@ -350,7 +366,9 @@ def test_simulate_json_is_deterministic_through_the_cli() -> None:
     st.sampled_from(LEVELS),
     st.sampled_from(("competent", "greedy")),
 )
-def test_every_simulated_game_ends_and_keeps_the_rules(seed: int, level: str, opponent: str) -> None:
+def test_every_simulated_game_ends_and_keeps_the_rules(
+    seed: int, level: str, opponent: str
+) -> None:
     assert BOT_DEF is not None
     start = Start("simulated", seed, {"level": level, "opponent": opponent})
     state = ScriptState(lambda: BOT_DEF.new_program(PREPARED, start, Voice(GAME)))
@@ -400,7 +418,10 @@ def first(events: list[dict[str, object]], key: str) -> dict[str, object]:
     [
         (lambda events: first(events, "decision").update(value=13), "not what was typed"),
         (lambda events: first(events, "decision").update(raw="13", value=13), "not valid here"),
-        (lambda events: first(events, "row").update(raw="1 1 1", value=[1, 1, 1]), "not valid here"),
+        (
+            lambda events: first(events, "row").update(raw="1 1 1", value=[1, 1, 1]),
+            "not valid here",
+        ),
     ],
 )
 def test_forged_table_saves_are_refused(
@@ -502,5 +523,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
             points = int(child.match.group(1))
         elif index == 13:
             told_wrong += 1
+    child.expect(PROMPTS[lang][0])  # the winner's line is a ruled step too
+    child.sendline("")
     child.expect(pexpect.EOF)
     assert told_wrong == 1 and points == 4
