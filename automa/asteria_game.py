@@ -29,6 +29,7 @@ from automa.asteria import (
     RULE_CONFLICT,
     RULE_END,
     RULE_INCOME,
+    RULE_LEVELS,
     RULE_MAINTENANCE,
     RULE_MARKER,
     RULE_OUTCOME,
@@ -334,7 +335,10 @@ class AsteriaGame:
         energy, ore = energy + self.level.income[0], ore + self.level.income[1]
         bot.gain(energy, ore)
         values = {"round": self.round, "energy": energy, "ore": ore, **self.resources_of(BOT)}
-        yield Say("bot_turn", RULE_TURN + "; " + RULE_INCOME, values)
+        rules = (
+            RULE_TURN + "; " + RULE_INCOME + ("; " + RULE_LEVELS if any(self.level.income) else "")
+        )
+        yield Say("bot_turn", rules, values)
         if economic_ready(bot):
             bot.gain(-8, -8)
             yield from self.achieve(BOT, "economic")
