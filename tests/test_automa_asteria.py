@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -40,7 +41,8 @@ from automa.engine import ScriptState, State
 from automa.registry import Start, bot_of
 from automa.simulate import simulate
 from automa.voice import Voice
-from starpress.load import load_games
+from starpress.errors import InputError
+from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
 from tests.hostile import assert_refused, run_measured
@@ -527,3 +529,29 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
     child.sendline("")
     child.expect(pexpect.EOF)
     assert told_wrong == 1 and points == 4
+
+
+# -- hostile content ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "message"),
+    [
+        ("actions: [exploit], plays: 1}", "actions: [teleport], plays: 1}", ":18:", "'teleport'"),
+        ("    12: {planets", "    13: {planets", "automa.yaml:", "numbered 1, 2, 3"),
+        ("plays: 3}", "plays: 9}", ":28:", "plays"),
+        ("default_level: standard", "default_level: nightmare", "automa.yaml:", "nightmare"),
+    ],
+)
+def test_a_broken_automaton_record_is_a_located_error(
+    old: str, new: str, where: str, message: str, tmp_path: Path
+) -> None:
+    shutil.copytree(ROOT / "content" / "asteria", tmp_path / "content" / "asteria")
+    path = tmp_path / "content" / "asteria" / "automa.yaml"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    with pytest.raises((ContentError, InputError)) as error:  # over a limit: InputError
+        load_games(tmp_path, ["asteria"])
+    [problem] = getattr(error.value, "problems", [error.value])
+    assert where in str(problem) and message in str(problem), str(problem)
