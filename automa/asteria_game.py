@@ -215,7 +215,7 @@ class AsteriaGame:
                 return
             if choice == "conflict":
                 index = yield self.ask(
-                    "conflict_planet", "ask_which_planet", self.open_values(), self.parse_open
+                    "conflict_planet", "ask_which_planet", self.open_values(), self.parse_contested
                 )
                 yield from self.conflict(index, YOU)
             elif choice == "planet":
@@ -776,10 +776,15 @@ class AsteriaGame:
             return ""
         return REPORTS[self.one(raw, 1, len(REPORTS)) - 1]
 
-    def parse_open(self, raw: str) -> int:
+    def parse_contested(self, raw: str) -> int:
+        """An open planet where its marker is: a conflict needs both markers there."""
         if not self.open:
             raise self.bad(raw, "—")
-        return self.one(raw, 1, len(self.open)) - 1
+        index = self.one(raw, 1, len(self.open)) - 1
+        planet = self.open[index]
+        if planet.marker[BOT] is None:
+            raise self.bad(raw, self.voice("hint_no_marker", planet=self.planet_label(planet.card)))
+        return index
 
     def parse_actions(self, count: int) -> Callable[[str], list[int]]:
         def parse(raw: str) -> list[int]:

@@ -555,3 +555,23 @@ def test_a_broken_automaton_record_is_a_located_error(
         load_games(tmp_path, ["asteria"])
     [problem] = getattr(error.value, "problems", [error.value])
     assert where in str(problem) and message in str(problem), str(problem)
+
+
+def test_table_answers_are_checked_against_what_the_program_knows() -> None:
+    game = AsteriaGame(PREPARED, "table", "standard", 1, Voice(GAME))
+    game.open = [planet(1, you=0), planet(2, you=0, bot=4)]
+    with pytest.raises(ValueError, match="não tem marcador de expansão em «Aurora»"):
+        game.parse_contested("1")  # a conflict needs its marker there
+    assert game.parse_contested("2") == 1
+    game.sides[BOT].hand = [7]
+    with pytest.raises(ValueError, match="já está em jogo"):
+        game.parse_actions(1)("7")  # already in its row
+    assert game.parse_actions(2)("sonda 8") == [1, 8]  # a name's start, in the session's language
+    game.open.append(planet(3))
+    with pytest.raises(ValueError, match="já há 3 planetas abertos"):
+        game.parse_new_planet("4")
+    game.sides[YOU].achieved = ["exploration"]
+    with pytest.raises(ValueError, match="já tem essa Conquista"):
+        game.parse_achievement("1")
+    with pytest.raises(ValueError, match="0 0 0"):
+        game.parse_markers("1 2")  # one number per open planet
