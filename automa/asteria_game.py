@@ -146,7 +146,6 @@ class AsteriaGame:
         self.decision_deck: list[int] = []
         self.round = 0
         self.first = YOU
-        self.active = YOU
         self.played: set[int] = set()  # planets (by card) played on this turn
         self.winner: str | None = None
 
@@ -165,7 +164,6 @@ class AsteriaGame:
         while self.winner is None and self.round < self.p.round_limit:
             self.round += 1
             for who in (self.first, other):
-                self.active = who
                 yield from (self.your_turn() if who == YOU else self.bot_turn())
                 if self.winner is not None:
                     break
@@ -691,7 +689,9 @@ class AsteriaGame:
 
     def deal_actions(self, count: int) -> list[int]:
         """Action cards from the deck; an empty deck is the discard pile shuffled
-        (asteria.rules.turn.conflict-maintenance.maintenance)."""
+        (asteria.rules.turn.conflict-maintenance.maintenance). Simulated only; a reshuffle
+        uses a PRNG stream of its own that no chance node draws from, so a replay (which
+        draws no chance) shuffles the same way."""
         dealt = []
         for _ in range(count):
             if not self.action_deck and self.action_discard:
