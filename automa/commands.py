@@ -46,7 +46,11 @@ def game_group(root: Path, game_id: str, fail: Fail) -> _click.Command | None:
     bot = bot_of(game)
     if bot is None:
         return None
-    app = typer.Typer(name=game_id, help=f"The bot of {game.info.title}.", no_args_is_help=True)
+    prototype = game.automa is not None and game.automa.provenance == "prototype"
+    ours = " (our prototype, not the publisher's)" if prototype else ""
+    app = typer.Typer(
+        name=game_id, help=f"The bot of {game.info.title}{ours}.", no_args_is_help=True
+    )
     app.command("play")(_play(root, game, bot, fail))
     app.command("resume")(_resume(root, game))
     app.command("replay")(_replay(root, game, fail))

@@ -7,6 +7,8 @@ python bench/automa_sim.py afternova-greedy 2000   # the Bot and two greedy huma
 python bench/automa_sim.py afternova-solo 2000     # solo, standard level, competent human
 python bench/automa_sim.py luna-maris 2000         # the automaton at the advanced level
 python bench/automa_sim.py luna-maris-greedy 2000  # … against the greedy modelled human
+python bench/automa_sim.py asteria 2000            # Asteria solo, standard level, competent human
+python bench/automa_sim.py asteria-greedy 2000     # … against the greedy modelled player
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ SETTINGS = {
     "afternova-solo": ("afternova", {"seats": "competent", "variant": "solo"}, "bot"),
     "luna-maris": ("luna-maris", {"level": "advanced"}, "automaton"),
     "luna-maris-greedy": ("luna-maris", {"level": "advanced", "opponent": "greedy"}, "automaton"),
+    "asteria": ("asteria", {"level": "standard", "opponent": "competent"}, "automaton"),
+    "asteria-greedy": ("asteria", {"level": "standard", "opponent": "greedy"}, "automaton"),
 }
 
 

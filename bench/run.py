@@ -111,6 +111,8 @@ def automa() -> None:
         ("afternova-solo", "Afternova solo, standard level, competent human", 200),
         ("luna-maris", "Luna Maris automaton, advanced level", 200),
         ("luna-maris-greedy", "Luna Maris automaton, advanced level, greedy human", 200),
+        ("asteria", "Asteria automaton, standard level, competent player", 500),
+        ("asteria-greedy", "Asteria automaton, standard level, greedy player", 500),
     ):
         results = []
         for _ in range(3):

@@ -474,7 +474,9 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
     commands = []
     command = f"starpress automa {game.id}"
     if automa is not None and automa.variant == variant_id:
-        level = " --level basic" if getattr(automa, "levels", None) else ""
+        levels = getattr(automa, "levels", None) or {}
+        default = getattr(automa, "default_level", None) or next(iter(levels), None)
+        level = f" --level {default}" if default else ""
         commands = [f"{command} play{level} --lang {site.lang}", f"{command} simulate --games 1000"]
     elif automa is not None and variant_id in automa.pages:  # another variant of the bot
         options = automa.pages[variant_id]

@@ -247,8 +247,8 @@ def test_printed_steps_read_aloud_name_each_icon_once(lang: str) -> None:
 BOT_GAMES = [g for g in game_ids(ROOT) if bot_of(load_games(ROOT, [g])[g]) is not None]
 
 
-def test_the_two_bots_are_found_by_the_kind_of_their_data() -> None:
-    assert BOT_GAMES == ["afternova", "luna-maris"]
+def test_the_bots_are_found_by_the_kind_of_their_data() -> None:
+    assert BOT_GAMES == ["afternova", "asteria", "luna-maris"]
 
 
 @pytest.mark.parametrize("game_id", BOT_GAMES)
