@@ -58,7 +58,7 @@ from automa.asteria import (
     track,
 )
 from automa.asteria_data import AsteriaAutoma, AsteriaLevel
-from automa.engine import HUMAN, Ask, Chance, Say, Script
+from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script
 from automa.engine import Decision as Pending
 from automa.prng import Streams
 from automa.session import Speaker
@@ -178,6 +178,12 @@ class AsteriaGame:
         )
         return {BOT: self.sides[BOT].points, YOU: self.sides[YOU].points}
 
+    def ending(self, scores: dict[str, int]) -> Ending | None:
+        """None: the script names the winner itself, with both scores, because Asteria's
+        winner is whoever reaches 3 points first, the player whose turn it is having
+        priority (asteria.rules.solo.end), not the higher score after a count."""
+        return None
+
     def setup(self) -> Steps:
         """asteria.rules.setup and asteria.rules.solo.setup."""
         for _ in range(2):
@@ -246,7 +252,7 @@ class AsteriaGame:
             if not legal:
                 break
             choice = yield Ask(
-                PLAYER, "play", "ask_play", {}, functools.partial(_choice, legal), legal, False
+                PLAYER, "play", "ask_play", {}, functools.partial(_choice, legal), legal
             )
             if choice == "end":
                 break
