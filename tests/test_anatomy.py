@@ -29,8 +29,10 @@ def test_parts_are_the_data_boxes_where_the_layout_puts_them() -> None:
     layout, width, height, _ = _hired_paw()
     found = {part.field: (part.x, part.y, part.w, part.h) for part in parts(layout, width, height)}  # type: ignore[arg-type]
     # templates/cards/afternova.yaml: title x 4, y 3, w -8mm, h 9; skills x 5, y 61, w -10mm, h 15;
-    # kind (the component's name) x 4, y -8mm, w -8mm, h 4.5
-    assert list(found) == ["name", "component", "skills"]
+    # kind (the component's name) x 4, y -8mm, w -8mm, h 4.5; emblem (the portrait icon a
+    # card names) x 19, y 25, w 25.5, h 25.5
+    assert list(found) == ["name", "component", "portrait", "skills"]
+    assert found["portrait"] == pytest.approx((19, 25, 25.5, 25.5))
     assert found["name"] == pytest.approx((4, 3, width - 8, 9))
     assert found["skills"] == pytest.approx((5, 61, width - 10, 15))
     assert found["component"] == pytest.approx((4, height - 8, width - 8, 4.5))
@@ -46,12 +48,12 @@ def test_labels_and_title_are_escaped_text_with_alt_text() -> None:
     assert tree.get("role") == "img"
     assert tree.get("aria-label") == (
         'Paw <script>"x"</script>: 1 <b>name</b> & co, 2 <b>component</b> & co, '
-        "3 <b>skills</b> & co"
+        "3 <b>portrait</b> & co, 4 <b>skills</b> & co"
     )
     assert tree.find(f"{SVG}title").text == 'Paw <script>"x"</script>'  # type: ignore[union-attr]
     shown = [element.text for element in tree.iter(f"{SVG}text")]
     assert (
-        "<b>skills</b> & co" in shown and shown.count("3") == 2
+        "<b>skills</b> & co" in shown and shown.count("4") == 2
     )  # badge on the card and in the legend
     # every box of the layout is outlined: one shape per box, besides the card and badges
     shapes = [e for e in tree if e.tag in (f"{SVG}rect", f"{SVG}ellipse", f"{SVG}line")]
