@@ -142,7 +142,7 @@ PAGES_BEFORE_PACKING = {
     "afternova": 31,
     "aristeia": 12,
     "ascending-empires": 15,
-    "asteria": 30,
+    "asteria": 34,  # 30 measured, + 4: the automaton's 12 poker cards on 2 sheets of 9 with backs
     "luna-maris": 38,
 }
 """A4 pages of each source-language kit when every size had sheets of its own (issue 13)."""
@@ -150,7 +150,7 @@ PAGES_AT_MOST = {
     "afternova": 26,
     "aristeia": 9,
     "ascending-empires": 12,
-    "asteria": 18,
+    "asteria": 22,  # 18 before the automaton's decision cards joined the kit (issue 14)
     "luna-maris": 34,  # now with its main board: 3 sheets more
 }
 """A4 pages of each kit now that sizes share sheets (`pnp.pack`); README lists both."""
