@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import sys
-from collections import Counter, deque
+from collections import Counter
 from pathlib import Path
 
 import pexpect
@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from automa import runner
-from automa.afternova import COLOURS, Blueprint, Bot, BotRules
+from automa.afternova import COLOURS, BotRules
 from automa.afternova_bot import BOT, levels
 from automa.afternova_data import AfternovaAutoma
 from automa.afternova_game import AfternovaGame, Catalogue
@@ -25,7 +25,7 @@ from automa.registry import Start
 from automa.voice import Voice
 from starpress.load import load_games
 from tests.conftest import ROOT, run_cli
-from tests.test_automa_terminal import PROMPTS, WORDS
+from tests.test_automa_terminal import PROMPTS, WORDS, Mirror
 
 GOLDEN = ROOT / "tests" / "golden"
 GAME = load_games(ROOT, ["afternova"])["afternova"]
@@ -241,17 +241,8 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
             }
         )
     )
-    numbers = iter(range(1, 41))
-    to_reveal: deque[int] = deque()
-
-    def draw(unseen: bool) -> Blueprint:
-        number = next(numbers)
-        to_reveal.append(number)
-        card = catalogue.blueprints[number]
-        return Blueprint(card.card, card.cost, card.vp)
-
-    mirror = Bot(capacity=4, objective=("black", "white"))
-    mirror.row = [draw(False) for _ in range(level.row_size)]
+    table = Mirror(catalogue, level.row_size)
+    mirror, draw, to_reveal = table.bot, table.draw, table.to_reveal
     child = pexpect.spawn(
         sys.executable,
         [

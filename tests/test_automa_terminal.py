@@ -58,6 +58,26 @@ PROMPTS = {
 SEAT_2 = {"it": "chi siede al 2º posto", "en": "the player in seat 2"}
 
 
+class Mirror:
+    """What a person at the table does for the Bot, played along by a test: they reveal
+    Blueprints 1, 2, 3, … in that order, and a mirror of the Bot (`bot`, with its row of
+    `row_size`) tells the test which colour finishes its leftmost Blueprint, so a table
+    game reaches its end."""
+
+    def __init__(self, catalogue: Catalogue, row_size: int) -> None:
+        self.catalogue = catalogue
+        self.numbers = iter(range(1, 41))
+        self.to_reveal: deque[int] = deque()
+        self.bot = Bot(capacity=4, objective=("black", "white"))
+        self.bot.row = [self.draw(False) for _ in range(row_size)]
+
+    def draw(self, unseen: bool) -> Blueprint:
+        number = next(self.numbers)
+        self.to_reveal.append(number)
+        card = self.catalogue.blueprints[number]
+        return Blueprint(card.card, card.cost, card.vp)
+
+
 def names(lang: str) -> dict[str, str]:
     """The cards' names in a language, by card id."""
     game = localize(ROOT, load_games(ROOT, ["afternova"])["afternova"], lang)
@@ -72,19 +92,8 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
     catalogue = Catalogue.from_game(game)
     rules = BotRules.from_content(game.automa)
     ship = names(lang)["afternova.card.starship-04"]
-    # the person reveals Blueprints 1, 2, 3, … in that order; a mirror of the Bot tells the
-    # test which colour finishes its leftmost Blueprint, so the game reaches its end
-    numbers = iter(range(1, 41))
-    to_reveal: deque[int] = deque()
-
-    def draw(unseen: bool) -> Blueprint:
-        number = next(numbers)
-        to_reveal.append(number)
-        card = catalogue.blueprints[number]
-        return Blueprint(card.card, card.cost, card.vp)
-
-    mirror = Bot(capacity=4, objective=("black", "white"))
-    mirror.row = [draw(False) for _ in range(3)]
+    table = Mirror(catalogue, 3)
+    mirror, draw, to_reveal = table.bot, table.draw, table.to_reveal
     child = pexpect.spawn(
         sys.executable,
         ["-m", "starpress", "automa", "afternova", "play", "--mode", "table", "--seed", "11",
