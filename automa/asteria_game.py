@@ -58,10 +58,12 @@ from automa.asteria import (
     track,
 )
 from automa.asteria_data import AsteriaAutoma, AsteriaLevel
+from automa.choices import CardBook, Options
 from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script
 from automa.engine import Decision as Pending
 from automa.prng import Streams
 from automa.session import Speaker
+from automa.voice import card_book
 from starpress.model import Game
 
 RULE_REVEAL = "asteria.rules.concepts.planet-cards"
@@ -79,7 +81,8 @@ class Prepared:
 
     actions: dict[int, ActionCard]
     planets: dict[int, PlanetCard]
-    names: dict[str, dict[int, str]]  # "action" / "planet" -> number -> name (session language)
+    cards: dict[str, dict[int, str]]  # "action" / "planet" -> number -> card id
+    book: CardBook  # each card's printed set mark (A 5/38, P 3/14) and its name
     decisions: dict[int, Decision]
     levels: dict[str, AsteriaLevel]
     round_limit: int
@@ -91,7 +94,7 @@ class Prepared:
             raise ValueError(f"{game.id} has no Asteria automaton data")
         actions: dict[int, ActionCard] = {}
         planets: dict[int, PlanetCard] = {}
-        names: dict[str, dict[int, str]] = {"action": {}, "planet": {}}
+        cards: dict[str, dict[int, str]] = {"action": {}, "planet": {}}
         for card in game.cards:
             number = card.id.rpartition("-")[2]
             fields = card.fields
@@ -103,7 +106,7 @@ class Prepared:
                     tuple(int(fields[f"{a}_strength"]) for a in ACTIONS),  # type: ignore[arg-type]
                     tuple(read_effect(a, _source(fields[a])) for a in ACTIONS),  # type: ignore[arg-type]
                 )
-                names["action"][n] = str(card.name)
+                cards["action"][n] = card.id
             elif card.component == "asteria.component.planet-card":
                 n = int(number)
                 spaces = [
@@ -111,12 +114,13 @@ class Prepared:
                     for half in ("bottom", "top")
                 ]
                 planets[n] = PlanetCard(n, int(fields["strength"]), spaces[0], spaces[1])  # type: ignore[arg-type]
-                names["planet"][n] = str(card.name)
+                cards["planet"][n] = card.id
         decisions = {
             n: Decision(n, tuple(c.planets), tuple(c.actions), c.plays)
             for n, c in automa.cards.items()
         }
-        return cls(actions, planets, names, decisions, automa.levels, automa.round_limit)
+        book = card_book(game)
+        return cls(actions, planets, cards, book, decisions, automa.levels, automa.round_limit)
 
 
 def _source(text: Any) -> str:
@@ -190,9 +194,11 @@ class AsteriaGame:
             yield from self.reveal(None)
         bot = self.sides[BOT]
         if self.table:
-            row = yield self.ask("row", "ask_row", {"count": HAND}, self.parse_actions(HAND))
+            row = yield self.ask(
+                "row", "ask_row", {"count": HAND}, self.parse_actions(HAND), "action"
+            )
             bot.hand = list(row)  # a copy: the logged answer must stay as it was typed
-            reserve = yield self.ask("reserve", "ask_reserve", {}, self.parse_planet)
+            reserve = yield self.ask("reserve", "ask_reserve", {}, self.parse_planet, "planet")
             bot.planets = [reserve]
         else:
             you = self.sides[YOU]
@@ -225,7 +231,7 @@ class AsteriaGame:
             elif choice == "planet":
                 yield from self.reveal(YOU)
             elif choice == "removed":
-                number = yield self.ask("removed", "ask_removed", {}, self.parse_bot_card)
+                number = yield self.ask("removed", "ask_removed", {}, self.parse_bot_card, "action")
                 self.remove_bot_card(number)
                 yield Say("removed", RULE_TURN, {"card": number})
             elif choice == "lost":
@@ -466,7 +472,7 @@ class AsteriaGame:
         bottom_to_bot: bool | None = None
         if self.table:
             prompt = "ask_planet_yours" if by == YOU else "ask_planet"
-            number = yield self.ask("planet", prompt, {}, self.parse_new_planet)
+            number = yield self.ask("planet", prompt, {}, self.parse_new_planet, "planet")
             if by == YOU:
                 printed = self.p.planets[number]
                 values = {"bottom": printed.bottom, "top": printed.top}
@@ -505,7 +511,7 @@ class AsteriaGame:
         """A Planet card into the hand (the automaton's reserve, face down)."""
         side = self.sides[who]
         if self.table:
-            number = yield self.ask("take", "ask_take", {}, self.parse_planet)
+            number = yield self.ask("take", "ask_take", {}, self.parse_planet, "planet")
             side.planets.append(number)
         else:
             side.planets += self.deal_planets(1)
@@ -528,7 +534,7 @@ class AsteriaGame:
         if missing > 0:
             if who == BOT and self.table:
                 drawn = yield self.ask(
-                    "draw", "ask_draw", {"count": missing}, self.parse_actions(missing)
+                    "draw", "ask_draw", {"count": missing}, self.parse_actions(missing), "action"
                 )
             else:
                 drawn = self.deal_actions(missing)
@@ -747,10 +753,30 @@ class AsteriaGame:
     # -- asking (table) -----------------------------------------------------------------
 
     def ask(
-        self, key: str, prompt: str, values: dict[str, Any], parse: Callable[[str], Any]
+        self,
+        key: str,
+        prompt: str,
+        values: dict[str, Any],
+        parse: Callable[[str], Any],
+        cards: str | None = None,
     ) -> Ask:
-        """A question to the person at the table, its values already in words."""
-        return Ask(HUMAN, key, prompt, self.words(Say(prompt, None, values)), parse)
+        """A question to the person at the table, its values already in words. A question
+        about `cards` ("action" or "planet") completes their marks and names, and the log
+        keeps the marks of the cards named (a replay in another language reads them)."""
+        shown = self.words(Say(prompt, None, values))
+        if cards is None:
+            return Ask(HUMAN, key, prompt, shown, parse)
+        options = self.card_options(cards)
+
+        def canonical(answer: int | list[int]) -> str:
+            numbers = answer if isinstance(answer, list) else [answer]
+            return ", ".join(options.mark_of(number) for number in numbers)
+
+        return Ask(HUMAN, key, prompt, shown, parse, None, options.words(), canonical)
+
+    def card_options(self, kind: str) -> Options:
+        """The Action or Planet cards a person may name, by printed mark or by name."""
+        return self.p.book.options({card: n for n, card in self.p.cards[kind].items()})
 
     def open_values(self) -> dict[str, Any]:
         return {"planets": [p.card for p in self.open]}
@@ -793,8 +819,10 @@ class AsteriaGame:
         return index
 
     def parse_actions(self, count: int) -> Callable[[str], list[int]]:
+        options = self.card_options("action")
+
         def parse(raw: str) -> list[int]:
-            cards = [self.action_number(word) for word in raw.replace(",", " ").split()]
+            cards = options.parse_many(raw)
             if len(cards) != count or len(set(cards)) != count:
                 raise self.bad(raw, self.voice("hint_count", count=count))
             for number in cards:
@@ -808,24 +836,8 @@ class AsteriaGame:
         bot = self.sides[BOT]
         return number in bot.hand or any(number == n for p in self.open for n, _a in p.cards[BOT])
 
-    def action_number(self, word: str) -> int:
-        return self.card_number(word, "action", len(self.p.actions))
-
-    def card_number(self, word: str, kind: str, count: int) -> int:
-        """A card by its number or the start of its name (in the session's language)."""
-        if word.isdigit():
-            return self.one(word, 1, count)
-        names = self.p.names[kind]
-        found = [n for n, name in names.items() if name.lower().startswith(word.lower())]
-        if len(found) != 1:
-            raise self.bad(word, f"1–{count}")
-        return found[0]
-
     def parse_planet(self, raw: str) -> int:
-        words = raw.split()
-        if len(words) != 1:
-            raise self.bad(raw, f"1–{len(self.p.planets)}")
-        number = self.card_number(words[0], "planet", len(self.p.planets))
+        number: int = self.card_options("planet").parse(raw)
         if number in (p.card for p in self.open) or number in self.sides[BOT].planets:
             raise self.bad(raw, self.voice("hint_in_play", card=self.planet_label(number)))
         return number
@@ -839,7 +851,7 @@ class AsteriaGame:
         return self.one(raw, 1, 2)
 
     def parse_bot_card(self, raw: str) -> int:
-        number = self.action_number(raw.strip()) if raw.strip() else 0
+        number = self.card_options("action").parse(raw) if raw.strip() else 0
         if not number or not self.in_play(number):
             raise self.bad(raw, self.voice("hint_its_cards"))
         return number
@@ -877,10 +889,10 @@ class AsteriaGame:
     # -- words --------------------------------------------------------------------------
 
     def action_label(self, number: int) -> str:
-        return self.voice("action_label", name=self.p.names["action"][number], number=number)
+        return self.p.book(self.p.cards["action"][number])
 
     def planet_label(self, number: int) -> str:
-        return self.voice("planet_label", name=self.p.names["planet"][number], number=number)
+        return self.p.book(self.p.cards["planet"][number])
 
     def spaces(self, spaces: tuple[Pair, ...]) -> str:
         """A half's advance spaces from its edge inward, as words ("energy+ore, —, ore")."""

@@ -255,13 +255,15 @@ def table(read: Callable[[str], str], save: Path, lang: str = "en") -> str:
 def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path: Path) -> None:
     person = TablePerson()
     said = table(person, tmp_path / "t.jsonl")
-    assert "Reveal «Aurora» (planet 1) with the half whose spaces are" in said
+    assert "Reveal «Aurora» (P 1/14) with the half whose spaces are" in said
     assert "The automaton's row (its hand, face up): «" in said
-    assert re.search(r"Conflict at «\w+» \(planet \d+\), started by you\.", said)
+    assert re.search(r"Conflict at «\w+» \(P \d+/14\), started by you\.", said)
     assert "You fulfil the Exploration Victory. Your points: 2." in said
     assert "You win! Points: you 4, automaton" in said
     assert "asteria.rules.solo" in said  # each step says its rule
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
+    row = next(e for e in events if e.get("key") == "row")
+    assert row["raw"] == "A 1/38, A 2/38, A 3/38"  # typed "1 2 3": the log keeps printed marks
     assert {e["key"] for e in events if e["t"] == "answer"} >= {
         "row",
         "reserve",
@@ -314,12 +316,15 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
         return person(prompt)
 
     said = table(read, tmp_path / "bad.jsonl")
-    assert "'Atlantis' is not valid: 1–14." in said
-    assert "'1 1 2' is not valid: card numbers or names, exactly 3." in said
+    assert (
+        "'Atlantis' is not one of the options: type the printed mark (P 1/14 … P 14/14, «Aurora»)"
+        " or the name." in said
+    )
+    assert "'1 1 2' is not valid: printed marks or card names, exactly 3." in said
     assert "'42' is not valid: 1–12." in said
     assert "'0' is not valid: 0 0." in said
     assert re.search(
-        r"'9 9' is not valid: your marker at «Aurora» \(planet 1\) cannot be there\.", said
+        r"'9 9' is not valid: your marker at «Aurora» \(P 1/14\) cannot be there\.", said
     )
     assert "You win!" in said
     assert not any(answers for answers in wrong.values())
@@ -557,6 +562,15 @@ def test_a_broken_automaton_record_is_a_located_error(
     assert where in str(problem) and message in str(problem), str(problem)
 
 
+def test_every_card_the_table_asks_about_has_a_set_mark() -> None:
+    """The program names Action and Planet cards by the set mark on their fronts (the kit
+    prints every mark: tests/test_kits.py)."""
+    asked = [PREPARED.book.marks[card] for kind in ("action", "planet")
+             for card in PREPARED.cards[kind].values()]  # fmt: skip
+    assert asked[:2] == ["A 1/38", "A 2/38"] and asked[-1] == "P 14/14"
+    assert len(asked) == len(set(asked)) == 38 + 14
+
+
 def test_table_answers_are_checked_against_what_the_program_knows() -> None:
     game = AsteriaGame(PREPARED, "table", "standard", 1, Voice(GAME))
     game.open = [planet(1, you=0), planet(2, you=0, bot=4)]
@@ -566,7 +580,8 @@ def test_table_answers_are_checked_against_what_the_program_knows() -> None:
     game.sides[BOT].hand = [7]
     with pytest.raises(ValueError, match="já está em jogo"):
         game.parse_actions(1)("7")  # already in its row
-    assert game.parse_actions(2)("sonda 8") == [1, 8]  # a name's start, in the session's language
+    assert game.parse_actions(2)("sonda, 8") == [1, 8]  # a name's start, in the session's language
+    assert game.parse_actions(2)("A 2/38 a9") == [2, 9]  # the marks printed on the cards
     game.open.append(planet(3))
     with pytest.raises(ValueError, match="já há 3 planetas abertos"):
         game.parse_new_planet("4")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import unicodedata
 from collections import Counter
 from functools import cache
@@ -82,6 +83,22 @@ def test_fronts_per_component_equal_the_box_counts(game: str, out: Path) -> None
         by_component[card.component] += fronts[card.id]
     printed = {card.component for card in model.cards}
     assert by_component == {c.id: c.count for c in model.components if c.id in printed}
+
+
+@pytest.mark.parametrize("game", ["afternova", "asteria", "luna-maris"])  # decks with a `mark`
+def test_every_set_mark_is_printed_on_its_cards_front(game: str, out: Path) -> None:
+    """The bots name cards by the set mark printed on their fronts (`A 5/38`): every mark is
+    printed, and only on a page that holds that card's front."""
+    marks = load_games(ROOT, [game])[game].card_marks()
+    card_of = {mark: card for card, mark in marks.items()}
+    doc = open_pdf(kits("a4", out)[game])
+    seen = set()
+    for number in range(doc.page_count):
+        printed = set(re.findall(r"\b[A-Z]{1,3} \d+/\d+\b", doc[number].get_text())) & set(card_of)
+        fronts = {p.card for p in placements(doc, number) if p.side == "front"}
+        assert {card_of[mark] for mark in printed} <= fronts, number
+        seen |= printed
+    assert marks and seen == set(marks.values())
 
 
 def _shows_top_left(placement: Placement) -> bool:
