@@ -12,14 +12,15 @@ them in its own.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import os
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
-from automa.charts import chart_files
+from automa.charts import Chart, chart_files
 from automa.registry import BotDefinition, bot_of
 from automa.simulate import settings_to_run, simulate
 from starpress.atomic import write_atomic
@@ -31,6 +32,9 @@ from starpress.sitefiles import CHART_MANIFEST, charts_folder
 SITE_GAMES = 300
 """Games per setting: enough for the shape of a distribution, quick enough for a build."""
 SITE_SEED = 1
+CHART_STORE = Path("build") / "cache" / "charts"
+"""Each setting's charts by the hash of what draws them (`_setting_key`); deleting it
+only costs time."""
 
 
 def draw_site_charts(
@@ -51,21 +55,30 @@ def draw_site_charts(
                 settings += [
                     (game.id, page, params) for params in settings_to_run(game, bot, given)
                 ]
-    workers = max(1, min(len(settings), workers or os.cpu_count() or 1))
-    with ProcessPoolExecutor(workers, initializer=_load, initargs=(root, list(loaded))) as pool:
-        summaries = list(pool.map(_simulate, settings))
+    digests = {game.id: _game_digest(game) for game in loaded.values()}
+    keys = [_setting_key(digests[game_id], params) for game_id, _page, params in settings]
+    store = root / CHART_STORE
+    charts = [_stored(store / f"{key}.json") for key in keys]
+    todo = [n for n, found in enumerate(charts) if found is None]
+    if todo:
+        workers = max(1, min(len(todo), workers or os.cpu_count() or 1))
+        with ProcessPoolExecutor(workers, initializer=_load, initargs=(root, list(loaded))) as pool:
+            for n, drawn in zip(todo, pool.map(_chart, [settings[n] for n in todo]), strict=True):
+                charts[n] = drawn
+                store.mkdir(parents=True, exist_ok=True)
+                entries = [dataclasses.asdict(chart) for chart in drawn]
+                write_atomic(store / f"{keys[n]}.json", json.dumps(entries).encode("utf-8"))
     for game in loaded.values():
-        done = [
-            (s, summary) for s, summary in zip(settings, summaries, strict=True) if s[0] == game.id
-        ]
+        done = [(s, found) for s, found in zip(settings, charts, strict=True) if s[0] == game.id]
         if not done:
             continue
         assert game.automa is not None
         folder = charts_folder(root, game.id)
         folder.mkdir(parents=True, exist_ok=True)
         entries = []
-        for (_game, page, params), summary in done:
-            for chart in chart_files(summary):
+        for (_game, page, params), found in done:
+            assert found is not None
+            for chart in found:
                 name = chart.name if page == game.automa.variant else f"{page}-{chart.name}"
                 path = folder / name
                 write_atomic(path, chart.svg.encode("utf-8"))
@@ -95,9 +108,32 @@ def _load(root: Path, games: list[str]) -> None:
     _WORKER_GAMES.update(load_games(root, games))
 
 
-def _simulate(setting: tuple[str, str, dict[str, str]]) -> dict[str, Any]:
+def _chart(setting: tuple[str, str, dict[str, str]]) -> list[Chart]:
     game_id, _page, params = setting
-    return simulate(_WORKER_GAMES[game_id], SITE_GAMES, SITE_SEED, params)
+    return chart_files(simulate(_WORKER_GAMES[game_id], SITE_GAMES, SITE_SEED, params))
+
+
+def _game_digest(game: Game) -> str:
+    """The game's whole content (its bot's data, cards and rules) and the bots' code."""
+    digest = hashlib.sha256(game.model_dump_json().encode("utf-8"))
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        digest.update(path.name.encode() + b" " + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _setting_key(game_digest: str, params: dict[str, str]) -> str:
+    """The charts of one setting: the same game, code, options, games and seed draw the
+    same charts, so a key already stored is not simulated again."""
+    what = {"game": game_digest, "params": params, "games": SITE_GAMES, "seed": SITE_SEED}
+    return hashlib.sha256(json.dumps(what, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def _stored(path: Path) -> list[Chart] | None:
+    """A setting's stored charts; None when missing or unreadable (simulated again)."""
+    try:
+        return [Chart(**entry) for entry in json.loads(path.read_text("utf-8"))]
+    except (OSError, ValueError, TypeError):
+        return None
 
 
 def pages(game: Game, bot: BotDefinition) -> dict[str, dict[str, str]]:

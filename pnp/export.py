@@ -16,6 +16,7 @@ from pathlib import Path
 import pymupdf
 from PIL import Image
 
+from pnp.facecache import face_key, game_digest
 from pnp.faces import FaceSize, draw_face, face_context
 from pnp.kit import PRESETS, Face, fit_text_to_decks, printed_faces
 from pnp.layout import Templates
@@ -92,11 +93,53 @@ def export_pngs(source: Source, out_dir: Path) -> list[Path]:
     return _rasterise(source, found, out_dir, PNG["dpi"], PNG["bleed_mm"] * MM)
 
 
-def export_gallery(source: Source, out_dir: Path, dpi: int) -> dict[str, Path]:
-    """The front of every card design as a trimmed PNG for screens, by card id."""
+def export_gallery(
+    source: Source, out_dir: Path, dpi: int, store: Path | None = None, lang: str = ""
+) -> dict[str, Path]:
+    """The front of every card design as a trimmed PNG for screens, by card id.
+
+    With a `store` folder, each picture is kept there under its face's key (`pnp.facecache`:
+    the hash of everything that draws it, in `lang`), and only the faces whose picture is
+    not stored yet are drawn: a site built again, or a language whose card reads the same,
+    copies the stored picture."""
     fronts = [design for design in designs(source.game, source.templates) if design.side == "front"]
-    paths = _rasterise(source, fronts, out_dir, dpi, 0.0)
-    return {design.face.card.id: path for design, path in zip(fronts, paths, strict=True)}
+    if store is None:
+        paths = _rasterise(source, fronts, out_dir, dpi, 0.0)
+        return {design.face.card.id: path for design, path in zip(fronts, paths, strict=True)}
+    stored = [store / key[:2] / f"{key}-{dpi}.png" for key in _front_keys(source, fronts, lang)]
+    missing = [n for n, path in enumerate(stored) if not path.is_file()]
+    drawn = _rasterise(source, [fronts[n] for n in missing], out_dir, dpi, 0.0) if missing else []
+    for n, path in zip(missing, drawn, strict=True):
+        stored[n].parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(stored[n], path.read_bytes())
+    out_dir.mkdir(parents=True, exist_ok=True)
+    found = {}
+    for n, design in enumerate(fronts):
+        target = out_dir / f"{design.name}.png"
+        if n not in missing:
+            _copy(stored[n], target)
+        found[design.face.card.id] = target
+    return found
+
+
+def _copy(source: Path, target: Path) -> None:
+    """`source` to `target`, unless it holds those bytes already (no needless rewrite)."""
+    data = source.read_bytes()
+    if not (target.is_file() and target.read_bytes() == data):
+        write_atomic(target, data)
+
+
+def _front_keys(source: Source, fronts: list[Design], lang: str) -> list[str]:
+    """Each front's face key, with the text sizes its deck settles on (no bleed)."""
+    game, templates = source.game, source.templates
+    digest = game_digest(game, templates, source.folder, lang)
+    scratch = face_context(KitCanvas(io.BytesIO()), game, templates, source.folder)
+    fit_text_to_decks(scratch, printed_faces(game, templates, proof=True), 0.0)
+    titles = game.ids()
+    return [
+        face_key(digest, titles, design.face, "front", 0.0, False, scratch.deck_sizes)
+        for design in fronts
+    ]
 
 
 def _rasterise(

@@ -9,6 +9,8 @@ them.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -16,14 +18,21 @@ from pathlib import Path
 from pnp.build import plan, run
 from pnp.cover import draw_cover
 from pnp.export import Source, export_gallery
+from pnp.facecache import game_digest
 from pnp.kit import KitOptions
-from pnp.layout import load_templates
+from pnp.layout import Templates, load_templates
 from starpress.atomic import write_atomic
-from starpress.i18n import localize
+from starpress.i18n import catalog_path, localize
 from starpress.load import load_games
+from starpress.model import Game
 from starpress.sitefiles import GALLERY_MANIFEST, PAPERS, gallery_folder, kit_file
 
 GALLERY_DPI = 110
+GALLERY_STAMP = ".drawn-from"
+"""In a gallery folder: the hash of what drew it (`_gallery_stamp`); the same hash again
+draws nothing."""
+GALLERY_STORE = Path("build") / "cache" / "gallery"
+"""Gallery pictures by face key (`pnp.export.export_gallery`): deleting it only costs time."""
 
 
 def prepare(root: Path, langs: Iterable[str], games: Iterable[str] | None = None) -> list[Path]:
@@ -33,6 +42,7 @@ def prepare(root: Path, langs: Iterable[str], games: Iterable[str] | None = None
     written: list[Path] = []
     loaded = load_games(root, games)
     written.extend(draw_site_charts(root, list(loaded)))
+    templates = {game.id: load_templates(root, game) for game in loaded.values()}
     for lang in langs:
         for game in loaded.values():
             for paper in PAPERS:
@@ -40,21 +50,52 @@ def prepare(root: Path, langs: Iterable[str], games: Iterable[str] | None = None
                     options = KitOptions(lang=lang, paper=paper)
                     result = run(root, plan(root, [game.id], lang, options), root / "build" / "pnp")
                     written.extend(report.path for report in result.reports)
-            written.append(draw_gallery(root, game.id, lang))
+            written.append(draw_gallery(root, game.id, lang, game, templates[game.id]))
     return written
 
 
-def draw_gallery(root: Path, game_id: str, lang: str) -> Path:
+def draw_gallery(
+    root: Path,
+    game_id: str,
+    lang: str,
+    game: Game | None = None,
+    templates: Templates | None = None,
+) -> Path:
     """The front of every card of a game in one language as PNGs, their manifest, and the
-    game's cover drawn from them (`pnp.cover`)."""
-    game = load_games(root, [game_id])[game_id]
+    game's cover drawn from them (`pnp.cover`); the game and its layouts are read unless
+    given (as loaded, not localised)."""
+    game = game or load_games(root, [game_id])[game_id]
+    templates = templates or load_templates(root, game)
     folder = gallery_folder(root, game_id, lang)
-    source = Source(
-        localize(root, game, lang), load_templates(root, game), root / "content" / game_id
-    )
-    pictures = export_gallery(source, folder, GALLERY_DPI)
     manifest = folder / GALLERY_MANIFEST
+    stamp = _gallery_stamp(root, game, templates, lang)
+    if manifest.is_file() and _read(folder / GALLERY_STAMP) == stamp:
+        return manifest  # drawn from this very content, layouts, catalog and code
+    source = Source(localize(root, game, lang), templates, root / "content" / game_id)
+    pictures = export_gallery(source, folder, GALLERY_DPI, root / GALLERY_STORE, lang)
     names = {card_id: path.name for card_id, path in pictures.items()}
     draw_cover(folder, [pictures[card_id] for card_id in sorted(pictures)])
     write_atomic(manifest, json.dumps(names, indent=1, sort_keys=True).encode("utf-8"))
+    write_atomic(folder / GALLERY_STAMP, stamp.encode("utf-8"))
     return manifest
+
+
+def _gallery_stamp(root: Path, game: Game, templates: Templates, lang: str) -> str:
+    """What a language's gallery is drawn from: the game as loaded, its catalog for `lang`,
+    and what every face key shares (layouts, icons, pictures, fonts, drawing code)."""
+    digest = game_digest(game, templates, root / "content" / game.id, lang)
+    catalog = catalog_path(root, game.id, lang)
+    parts = [
+        game.model_dump_json(),
+        hashlib.sha256(catalog.read_bytes()).hexdigest() if catalog.is_file() else "",
+        json.dumps(dataclasses.asdict(digest), sort_keys=True),
+        str(GALLERY_DPI),
+    ]
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None

@@ -39,6 +39,7 @@ from starpress.errors import InputError, shown_path
 from starpress.limits import limits, read_capped
 from starpress.messages import KINDS, game_messages
 from starpress.model import LANGUAGES, ComponentKind, Game
+from starpress.yamlpos import load_located
 
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """Catalog dates are fixed so that catalogs change only when their messages do."""
@@ -119,8 +120,7 @@ def anatomy_labels(root: Path) -> dict[str, str]:
     path = root / "templates" / "site" / "anatomy.yaml"
     if not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
-    labels = data.get("labels") if isinstance(data, dict) else None
+    labels = load_located(path).data.get("labels")
     if not isinstance(labels, dict):
         raise InputError(path, "must hold `labels:`, a mapping of field name to English label")
     return {str(field): str(label) for field, label in labels.items()}

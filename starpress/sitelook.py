@@ -11,9 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from starpress.errors import InputError
+from starpress.yamlpos import load_located
 
 WHITE = "#ffffff"
 BLACK = "#000000"
@@ -39,14 +38,13 @@ def games_settings_path(root: Path) -> Path:
 def accents(root: Path) -> dict[str, Accent]:
     """Every game's accent, resolved from its card palette, by game id."""
     path = games_settings_path(root)
-    settings = yaml.safe_load(path.read_text("utf-8")) or {}
-    named: dict[str, str] = settings.get("accent") or {}
+    named: dict[str, str] = load_located(path).data.get("accent") or {}
     found: dict[str, Accent] = {}
     for game, name in named.items():
         if not _GAME_ID.fullmatch(str(game)):
             raise InputError(path, f"accent: not a game id: {game!r}")
         palette_path = root / "templates" / "cards" / f"{game}.yaml"
-        palette = (yaml.safe_load(palette_path.read_text("utf-8")) or {}).get("colors") or {}
+        palette = load_located(palette_path).data.get("colors") or {}  # a layout: guarded read
         color = palette.get(name)
         if not isinstance(color, str) or not _HEX.fullmatch(color):
             raise InputError(

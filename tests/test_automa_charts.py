@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -123,7 +124,42 @@ def test_site_charts_are_the_same_bytes_with_one_worker_or_several(
     monkeypatch.setattr(site_charts, "charts_folder", lambda root, game: into["folder"] / game)
     for workers in (1, 2):
         folder = into["folder"] = tmp_path / str(workers)
+        monkeypatch.setattr(site_charts, "CHART_STORE", tmp_path / f"store-{workers}")
         draw_site_charts(ROOT, ["afternova", "luna-maris"], workers)
         drawn[workers] = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.*")}
     assert drawn[1] == drawn[2] and len(drawn[1]) == 53  # 51 charts and 2 manifests
     assert sitefiles.CHART_MANIFEST in {p.name for p in drawn[1]}
+
+
+def test_site_charts_already_simulated_are_reused_until_the_content_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second build of the same charts simulates nothing and writes the same bytes;
+    a changed level of the bot simulates its settings again."""
+    from automa import site_charts
+
+    monkeypatch.setattr(site_charts, "SITE_GAMES", 10)
+    monkeypatch.setattr(site_charts, "CHART_STORE", tmp_path / "store")
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "content" / "luna-maris", project / "content" / "luna-maris")
+    folder = project / "build" / "site-cache" / "automa" / "luna-maris"
+
+    def draw() -> dict[str, bytes]:
+        draw_site_charts(project, ["luna-maris"], 1)
+        return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+    first = draw()
+    manifest = json.loads(first["charts.json"])
+    settings = {(entry["page"], json.dumps(entry["params"])) for entry in manifest}
+    assert len(list((tmp_path / "store").glob("*.json"))) == len(settings) >= 3
+
+    class NoPool:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise AssertionError("simulated again")
+
+    monkeypatch.setattr(site_charts, "ProcessPoolExecutor", NoPool)
+    assert draw() == first
+    automa = project / "content" / "luna-maris" / "automa.yaml"
+    automa.write_text(automa.read_text("utf-8").replace("  rounds: 5", "  rounds: 4"))
+    with pytest.raises(AssertionError, match="simulated again"):
+        draw()

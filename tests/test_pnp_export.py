@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from PIL import Image
 
 from pnp.build import plan, run
@@ -82,3 +84,64 @@ def test_ink_saver_drops_full_bleed_fills(kit_project: Path) -> None:
         )
 
     assert uses_background(normal) and not uses_background(saver)
+
+
+def test_gallery_pictures_are_drawn_once_per_face_key(
+    kit_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second gallery of the same cards draws nothing and writes the same bytes; after an
+    edit, only the edited card is drawn again."""
+    from pnp import export as exporter
+    from pnp.layout import load_templates
+    from starpress.load import load_games
+
+    drawn: list[str] = []
+    rasterise = exporter._rasterise
+
+    def counting(source: Any, found: list[Any], *rest: Any) -> list[Path]:
+        drawn.extend(design.face.card.id for design in found)
+        return rasterise(source, found, *rest)
+
+    monkeypatch.setattr(exporter, "_rasterise", counting)
+
+    def gallery(out: str, store: Path | None) -> dict[str, bytes]:
+        game = load_games(kit_project, ["demo"])["demo"]
+        folder = kit_project / "content" / "demo"
+        source = exporter.Source(game, load_templates(kit_project, game), folder)
+        found = exporter.export_gallery(source, kit_project / out, 40, store, "en")
+        return {card: path.read_bytes() for card, path in found.items()}
+
+    store = kit_project / "store"
+    plain = gallery("plain", None)
+    first = gallery("first", store)
+    assert drawn == ["demo.card.ace", "demo.card.king"] * 2
+    drawn.clear()
+    assert gallery("again", store) == first == plain and drawn == []
+    cards = kit_project / "content" / "demo" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Draw a card.", "Draw two cards."))
+    edited = gallery("edited", store)
+    assert drawn == ["demo.card.king"]
+    assert edited["demo.card.ace"] == first["demo.card.ace"]
+    assert edited["demo.card.king"] != first["demo.card.king"]
+
+
+def test_a_gallery_drawn_from_the_same_sources_is_not_drawn_again(
+    kit_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`site build` draws a language's gallery only when its content, catalog, layouts,
+    pictures or drawing code changed since the last time."""
+    from pnp import site_files
+
+    manifest = site_files.draw_gallery(kit_project, "demo", "en")
+    names = json.loads(manifest.read_text())
+    assert sorted(names) == ["demo.card.ace", "demo.card.king"]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr(site_files, "export_gallery", refuse)
+    assert site_files.draw_gallery(kit_project, "demo", "en") == manifest
+    layout = kit_project / "templates" / "cards" / "demo.yaml"
+    layout.write_text(layout.read_text().replace("#f0e8d8", "#f0e8d9"))
+    with pytest.raises(AssertionError, match="drawn again"):
+        site_files.draw_gallery(kit_project, "demo", "en")
