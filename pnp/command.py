@@ -61,6 +61,7 @@ class Request:
     tts: bool = False
     tts_url: str | None = None
     only: tuple[str, ...] = ()
+    jobs: int | None = None  # kits built at once (None: one per CPU)
 
 
 def parse_options(request: Request) -> KitOptions:
@@ -76,6 +77,8 @@ def parse_options(request: Request) -> KitOptions:
         raise OptionError(message) from None
     if request.tts_url is not None:
         check_tts_url(request.tts_url, request.tts)
+    if request.jobs is not None and request.jobs < 1:
+        raise OptionError(f"--jobs must be at least 1 (got {request.jobs})")
     kit = LIMITS.kit
     _within("--bleed", request.bleed, 0.0, kit.bleed_mm)
     _within("--back-offset X", dx, -kit.back_offset_mm, kit.back_offset_mm)
@@ -159,6 +162,7 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
                 request.png,
                 request.tts,
                 request.tts_url,
+                request.jobs,
             ),
         )
     _report(result, console, errors)

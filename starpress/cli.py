@@ -179,6 +179,10 @@ def pnp(
     card: Annotated[
         str | None, typer.Option(help="With --png: only this card, front and back.")
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(help="Kits (games x languages) built at once (default: the CPU count)."),
+    ] = None,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
     from pnp import command
@@ -201,6 +205,7 @@ def pnp(
         tts,
         tts_url,
         tuple(only or ()),
+        jobs,
     )
     if watch:
         from pnp import watch as watching

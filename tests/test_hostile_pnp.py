@@ -339,6 +339,7 @@ OPTION_CASES = {
         ("--tts", "--tts-url", "https://example.org/\x1b[2J/"),
         "--tts-url must be an http(s)",
     ),
+    "no jobs": (("--jobs", "0"), "--jobs must be at least 1 (got 0)"),
 }
 
 

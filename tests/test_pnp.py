@@ -467,3 +467,23 @@ def test_image_box_draws_a_picture_stored_once(kit_project: Path) -> None:
         "error: templates/cards/demo.yaml:9:9: demo.card.ace: box 'art': "
         "image not found: content/demo/art/ace.png"
     )
+
+
+def test_kits_built_in_a_process_pool_are_the_bytes_of_a_serial_build(kit_project: Path) -> None:
+    """`pnp --jobs N`: four kits (the demo game in each language) built by two workers are
+    the same files as built one after another, reported in the same order; the progress
+    counts every face once."""
+    from pnp.build import plan, run
+    from pnp.kit import KitOptions
+
+    jobs = plan(kit_project, ["demo"], "all", KitOptions(lang=""))
+    built = {}
+    for workers in (1, 2):
+        counted: list[int] = []
+        result = run(kit_project, jobs, kit_project / str(workers), counted.append, workers=workers)
+        assert sum(counted) == sum(job.faces for job in jobs)
+        built[workers] = [(report.path.name, report.path.read_bytes()) for report in result.reports]
+    assert [name for name, _ in built[1]] == [
+        f"demo-{lang}-a4.pdf" for lang in ("pt-BR", "es", "it", "en")
+    ]
+    assert built[1] == built[2]
