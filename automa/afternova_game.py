@@ -39,6 +39,7 @@ from automa.afternova import (
     RULE_SOLO_LEVELS,
     RULE_SOLO_SCORING,
     RULE_SOLO_SETUP,
+    RULE_SOLO_TURN,
     RULE_TIE_BREAK,
     RULE_TURN,
     RULING_OBJECTIVE,
@@ -235,6 +236,10 @@ class AfternovaGame:
             command = yield Ask(HUMAN, "command", "ask_command", {}, self.parse_command)
             if command == "bot":
                 yield from self.bot_turn()
+                if self.level is not None and self.level.bot_turn_every > 1 and not self.over():
+                    # the person counts their own turns: say when to press [b] again
+                    turns = {"turns": self.level.bot_turn_every}
+                    yield Say("next_bot_turn", RULE_SOLO_TURN, turns)
             elif command == "help":
                 yield from self.help()
             else:
@@ -694,6 +699,8 @@ class AfternovaGame:
             values["icons"] = self.text("n_skill_icons", n=values["icons"])
             values["every"] = self.text("every_n_rounds", n=values["every"])
             return values
+        if say.key == "next_bot_turn":
+            return {"turns": self.text("n_your_turns", n=values["turns"])}
         if "colour" in values:
             values["colour"] = self.colour_word[values["colour"]]
         for key in ("fragments", "payment", "cost"):

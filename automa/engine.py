@@ -134,10 +134,11 @@ def ending_script(ending: Ending) -> Script:
     """Ask the scores the program does not know, apply the tie-breaks, name the winner."""
     scores = dict(ending.scores)
     for player in ending.order:
-        if player not in scores:
-            scores[player] = yield Ask(
-                HUMAN, f"score_{player}", "ask_score", {"player": player}, parse_count
+        if player not in scores:  # the person's own score is asked as theirs ("your score")
+            prompt, values = (
+                ("ask_your_score", {}) if player == HUMAN else ("ask_score", {"player": player})
             )
+            scores[player] = yield Ask(HUMAN, f"score_{player}", prompt, values, parse_count)
     ranked = sorted(ending.order, key=lambda player: -scores[player])
     yield Say("final_scores", ending.rule, {"scores": [[p, scores[p]] for p in ranked]})
     best = max(scores.values())

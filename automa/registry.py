@@ -78,8 +78,8 @@ class BotDefinition:
 
 ENGINE_MESSAGES = (
     "continue", "undone", "nothing_to_undo", "saved", "help", "ignored", "recap", "finished",
-    "bad_choice", "ambiguous_choice", "ask_score", "bad_count", "final_scores", "winner",
-    "winner_tie", "shared_win",
+    "bad_choice", "ambiguous_choice", "ask_score", "ask_your_score", "bad_count", "final_scores",
+    "winner", "winner_tie", "shared_win",
 )  # fmt: skip
 """What the engine itself says, so every bot's messages must word it (and `player_<id>` for
 each player its games name at the end, `tie_<key>` and `ask_<key>` for each tie-break)."""

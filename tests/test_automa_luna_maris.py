@@ -205,7 +205,7 @@ def test_at_the_table_cards_are_named_by_their_printed_marks_or_names(tmp_path: 
             ("Face-up demand", "D1 D11"),
             ("Leftmost", "M 3/8"),
             ("To compare", "3 6"),
-            ("Final score of you", "20"),
+            ("Your final score", "20"),
             ("Tied on points", "1"),
         ):
             if prompt.startswith(start):
@@ -279,7 +279,7 @@ PROMPTS = {
         r"Para comparar a despensa",  # 7
         r"Pontuação final do autômato: (-?\d+) PV",  # 8
         r"'42' não é um módulo",  # 9
-        r"Pontuação final de você \(PV\)",  # 10: the engine asks the person's score
+        r"Sua pontuação final \(PV\)",  # 10: the engine asks the person's score
         r"Empate nos pontos: quantas fichas de demanda",  # 11: the rules' tie-break
         r"(Vencedor|Empate): ([^\n]+?)\.?  \[luna-maris\.rules\.final-scoring",  # 12
         r"Pontuações finais: ([^\n]+)\.  \[",  # 13
@@ -295,7 +295,7 @@ PROMPTS = {
         r"To compare pantries",
         r"Automaton's final score: (-?\d+) VP",
         r"'42' is not a module",
-        r"Final score of you \(VP\)",
+        r"Your final score \(VP\)",
         r"Tied on points: how many demand tiles",
         r"(Winner|Tie): ([^\n]+?)\.?  \[luna-maris\.rules\.final-scoring",
         r"Final scores: ([^\n]+)\.  \[",

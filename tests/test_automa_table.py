@@ -48,6 +48,7 @@ AFTERNOVA = (
     ("ask_payment_solo", lambda n: ""),
     ("ask_objective", lambda n: "black white"),
     ("ask_score", lambda n: "20"),
+    ("ask_your_score", lambda n: "20"),
 )
 LUNA_MARIS = (
     ("ask_command", lambda n: ""),
@@ -57,7 +58,7 @@ LUNA_MARIS = (
     ("ask_demand", lambda n: "D 1, D 12"),
     ("ask_module_tile", lambda n: "M 1"),
     ("ask_human_food", lambda n: "3 6"),
-    ("ask_score", lambda n: "30"),
+    ("ask_your_score", lambda n: "30"),
     ("ask_demands", lambda n: "1"),
 )
 
@@ -80,14 +81,16 @@ SETTINGS = {
         {},
         AFTERNOVA,
         "Bot: row ",
-        frozenset(k for k, _ in AFTERNOVA if k not in ("ask_blind", "ask_payment_solo")),
+        frozenset(
+            k for k, _ in AFTERNOVA if k not in ("ask_blind", "ask_payment_solo", "ask_your_score")
+        ),
     ),
     "afternova-solo": Setting(
         "afternova",
         {"variant": "solo"},
         AFTERNOVA,
         "Bot: row ",
-        frozenset({"ask_starship", "ask_command", "ask_payment_solo", "ask_score"}),
+        frozenset({"ask_starship", "ask_command", "ask_payment_solo", "ask_your_score"}),
     ),
     "luna-maris": Setting(
         "luna-maris",

@@ -35,7 +35,7 @@ PROMPTS = {
         r"Obiettivo segreto del Bot",  # 5
         r"Punteggio del Bot: Progetti (\d+) \+ obiettivo (\d+) \+ Frammenti (\d+) = (\d+) PV",  # 6
         r"'99' non è una delle carte possibili",  # 7
-        r"Punteggio finale di ([^\n]+) \(PV\)",  # 8: the engine asks each person's score
+        r"(?:Punteggio finale di ([^\n]+)|Il tuo punteggio finale) \(PV\)",  # 8: a score
         r"(Vincitore|Pareggio): ([^\n]+?)\.?  \[afternova\.rules\.bot\.tie-break\]",  # 9
         r"Bot: fila ",  # 10: the status
         r"A ogni domanda e a ogni pausa",  # 11: the help
@@ -49,7 +49,7 @@ PROMPTS = {
         r"The Bot's secret objective",
         r"Bot's score: Blueprints (\d+) \+ objective (\d+) \+ Fragments (\d+) = (\d+) VP",
         r"'99' is not one of the cards here",
-        r"Final score of ([^\n]+) \(VP\)",
+        r"(?:Final score of ([^\n]+)|Your final score) \(VP\)",
         r"(Winner|Tie): ([^\n]+?)\.?  \[afternova\.rules\.bot\.tie-break\]",
         r"Bot: row ",
         r"At every question and every pause",

@@ -127,6 +127,7 @@ automa:
     bad_choice: "'{answer}': not one of {examples}."
     ambiguous_choice: "'{answer}' could be {names}."
     ask_score: "Score of {player}"
+    ask_your_score: "Your score"
     bad_count: "'{answer}' is not a number from 0 to 999."
     final_scores: "Final squares: {scores}."
     winner: "Winner: {player}."
