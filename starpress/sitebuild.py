@@ -6,15 +6,22 @@ The kits and gallery pictures the pages offer are built before (`starpress site 
 
 from __future__ import annotations
 
+import functools
 import html
+import logging
+import multiprocessing
 import os
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+from mkdocs.exceptions import MkDocsException
+
+from starpress import sitegen
 from starpress.atomic import write_atomic
+from starpress.errors import InputError
 from starpress.model import LANGUAGES
 from starpress.siteconfig import SiteSettings
 from starpress.sitegen import language_name
@@ -35,36 +42,54 @@ def build(
     root: Path, langs: list[str], settings: SiteSettings, jobs: int | None = None
 ) -> list[LanguageBuild]:
     """`mkdocs build --strict` for each language, in parallel processes, then the root page.
-    Every process gets the same settings (site URL, sitemap dates) through its environment."""
-    workers = jobs or os.cpu_count() or 2
+
+    The processes are forked from this one after it has read the games and imported MkDocs,
+    so no language pays for them again; each gets the same settings (site URL, sitemap
+    dates) through its environment."""
+    workers = max(1, min(jobs or os.cpu_count() or 2, len(langs)))
     check_catalogs(root, langs)
     check_downloads(root, langs)
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **settings.environment()}
-
-    def one(lang: str) -> LanguageBuild:
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mkdocs",
-                "build",
-                "--strict",
-                "--quiet",
-                "-f",
-                str(config_path(root, lang)),
-            ],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=False,
-            env=environment,
-        )
-        return LanguageBuild(lang, done.returncode == 0, done.stdout + done.stderr)
-
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(one, langs))
+    environment = {"NO_MKDOCS_2_WARNING": "1", **settings.environment()}
+    forked = multiprocessing.get_context("fork")
+    with (
+        sitegen.preloaded(root),
+        ProcessPoolExecutor(workers, forked, _set_environment, (environment,)) as pool,
+    ):
+        results = list(pool.map(functools.partial(_build_language, root), langs))
     write_root_page(root / "build" / "site", settings)
     return results
+
+
+def _set_environment(values: dict[str, str]) -> None:
+    os.environ.update(values)
+
+
+class _Lines(logging.Handler):
+    """What MkDocs warns about while building, kept to show when the build fails."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(f"{record.levelname}: {record.getMessage()}")
+
+
+def _build_language(root: Path, lang: str) -> LanguageBuild:
+    """One language's `mkdocs build --strict`, in this (forked) process."""
+    lines = _Lines()
+    log = logging.getLogger("mkdocs")
+    log.addHandler(lines)
+    try:
+        mkdocs_build(load_config(str(config_path(root, lang)), strict=True))
+        return LanguageBuild(lang, True, "\n".join(lines.lines))
+    except InputError as error:  # bad content met while making the pages: one located line
+        return LanguageBuild(lang, False, "\n".join([*lines.lines, f"error: {error}"]))
+    except (MkDocsException, OSError) as error:  # Abort (strict warnings), BuildError, config
+        said = [*lines.lines, f"{type(error).__name__}: {error}"]
+        return LanguageBuild(lang, False, "\n".join(said))
+    finally:
+        log.removeHandler(lines)
 
 
 def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:

@@ -10,11 +10,12 @@ where they are.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
 import posixpath
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -566,7 +567,8 @@ def designers_view(site: GameSite, page: str) -> dict[str, Any]:
         {"html": site.icon(i.id), "name": site.icon_name(i.id), "markup": f":{i.id}:"}
         for i in site.game.icons
     ]
-    guide = sitetext.link("Your own game", f"../{OWN_GAME_PAGE}") if site.lang == "en" else None
+    has_guide = site.lang == "en" and (site.root / "docs" / OWN_GAME_PAGE).is_file()
+    guide = sitetext.link("Your own game", f"../{OWN_GAME_PAGE}") if has_guide else None
     return {"icons": icons, "guide": guide is not None, "link_to_guide": guide}
 
 
@@ -622,20 +624,24 @@ def cards_view(site: GameSite, page: str) -> dict[str, Any]:
     groups = []
     pictures = site.files.pictures
     for component in site.game.components:
-        cards = [card for card in site.game.cards_of(component.id) if card.id in pictures]
-        if cards:
+        cards = site.game.cards_of(component.id)
+        if any(card.id in pictures for card in cards) or (cards and site.files.gallery_missing):
             groups.append(
                 {
                     "name": site.name(component.id),
                     "id": component.id,
                     "anatomy": site.anatomy(component),
-                    "cards": [
+                    "cards": [  # each card its anchor, with its picture once drawn
                         (
+                            card.id,
                             site.name(card.id),
-                            posixpath.relpath(pictures[card.id].path, site.base),
+                            posixpath.relpath(pictures[card.id].path, site.base)
+                            if card.id in pictures
+                            else None,
                             card.count,
                         )
                         for card in cards
+                        if card.id in pictures or site.files.gallery_missing
                     ],
                 }
             )
@@ -773,10 +779,24 @@ OWN_GAME_PAGE = "own-game.md"
 """The designer's walkthrough (docs/own-game.md), written in English: on the English site."""
 
 
+_PRELOADED: dict[Path, dict[str, Game]] = {}
+
+
+@contextlib.contextmanager
+def preloaded(root: Path) -> Iterator[None]:
+    """The games read once for the language builds `starpress.sitebuild` forks meanwhile
+    (`build_site` in them uses these instead of reading the files again)."""
+    _PRELOADED[root.resolve()] = load_games(root)
+    try:
+        yield
+    finally:
+        del _PRELOADED[root.resolve()]
+
+
 def build_site(root: Path, lang: str) -> Site:
     """All pages of one language, reading the kits and pictures built beforehand."""
     settings = yaml.safe_load((root / "templates" / "site" / "games.yaml").read_text("utf-8"))
-    games = load_games(root)
+    games = _PRELOADED.get(root.resolve()) or load_games(root)
     order = [game_id for game_id in settings["order"] if game_id in games]
     order += sorted(set(games) - set(order))
     env = environment(root, lang)

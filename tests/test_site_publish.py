@@ -313,3 +313,20 @@ def test_a_game_page_wears_its_accent(published_url: str, game: str) -> None:
         )
         assert border == accent
         browser.close()
+
+
+def test_a_language_whose_build_warns_fails_with_the_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each language is built with --strict in a forked process: a warning (here a link to
+    a page that does not exist) fails that language, and what MkDocs said comes back."""
+    from starpress import sitebuild
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n\nSee [the rules](missing.md).\n")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(f"site_name: Test\nsite_dir: {tmp_path / 'out'}\n")
+    monkeypatch.setattr(sitebuild, "config_path", lambda root, lang: config)
+    result = sitebuild._build_language(tmp_path, "en")
+    assert not result.ok
+    assert "missing.md" in result.output and "strict mode" in result.output
