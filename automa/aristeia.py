@@ -95,7 +95,6 @@ class Fighter:
     damage: int = 0
     where: str = "board"  # board, infirmary, bench
     guard: int = 0  # extra blocks until its next activation (the holder's special)
-    malus: int = 0  # energy lost while it comes back from the bench
     ap: int = 0
 
     @property

@@ -23,9 +23,7 @@ ROLES: tuple[Role, ...] = ("holder", "hunter", "support", "controller")
 class AristeiaLevel(Record):
     """One difficulty (aristeia.rules.solo.levels)."""
 
-    bonus: bool
-    """Whether the tactics cards' bonuses count (the focus always does)."""
-    extra_hit: int = Field(default=0, ge=0, le=3)
+    extra_hit: int = Field(ge=0, le=3)
     """:hit: symbols added to every attack of the automaton."""
 
 

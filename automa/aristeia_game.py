@@ -259,11 +259,13 @@ class AristeiaGame:
             return
         number = yield from self.flip("tactics")
         tactic = self.p.tactics[number]
-        bonus = tactic.bonus if self.level.bonus else "off"
-        values = {"role": role, "card": number, "focus": tactic.focus, "bonus": bonus}
-        yield Say("activation", f"{RULE_ACTIVATION}; {RULE_TACTICS}", values)
+        values = {"role": role, "card": number, "focus": tactic.focus, "bonus": tactic.bonus}
+        rules = f"{RULE_ACTIVATION}; {RULE_TACTICS}" + (
+            f"; {RULE_LEVELS}" if self.level.extra_hit else ""
+        )
+        yield Say("activation", rules, values)
         yield from self.activate(
-            fighter, self.p.roles[role], tactic.focus, bonus, self.level.extra_hit
+            fighter, self.p.roles[role], tactic.focus, tactic.bonus, self.level.extra_hit
         )
         yield Say("done", RULE_ACTIVATION, {"role": role})
 
@@ -290,6 +292,8 @@ class AristeiaGame:
         (aristeia.rules.solo.roles)."""
         facts: dict[str, bool] = {}
         for step in steps:
+            if not fighter.on_board:
+                return  # the defence's hits sent it to the Infirmary
             while (need := needed(step, facts)) is not None:
                 facts[need] = yield from self.fact(fighter, need, bonus)
             if applies(step, facts):
@@ -347,8 +351,9 @@ class AristeiaGame:
 
     def do(self, f: Fighter, step: str, focus: str, bonus: str, extra: int) -> Steps:
         """One step: said at the table (you move and roll), played out when simulated."""
-        bot = f.side == BOT
-        if bot:
+        if not self.table and step == "advance" and f.ap < 1:
+            return  # it cannot pay a Move (aristeia.rules.solo.activation)
+        if f.side == BOT:
             hits = extra + (bonus == "hit")
             rules = {"attack": f"{RULE_ROLES}; {RULE_SEQUENCE}; {RULE_COMBAT}"}.get(
                 step,
