@@ -165,6 +165,7 @@ class AristeiaGame:
         yours = sorted(ROLES, key=lambda role: -self.printed[role])  # the modelled Escaleta
         while not self.over and self.round < self.p.rounds:
             self.round += 1
+            yield Say("round", None, {"round": self.round})
             number = yield from self.flip("initiative")
             order = self.p.initiative[number]
             yield Say("escaleta", RULE_PLANNING, {"card": number, "order": order})
