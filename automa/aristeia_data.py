@@ -17,7 +17,7 @@ Step = Literal["zone", "attack", "hunt", "special", "advance"]
 Focus = Literal["nearest", "weakest", "zone", "threat"]
 Bonus = Literal["hit", "move", "none"]
 Die = Literal["red", "green", "orange", "blue", "yellow", "black"]
-ROLES: tuple[Role, ...] = ("holder", "hunter", "support", "controller")
+ROLES: tuple[str, ...] = ("holder", "hunter", "support", "controller")
 
 
 class AristeiaLevel(Record):

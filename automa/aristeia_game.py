@@ -95,7 +95,7 @@ class Prepared:
             colour = component.id.removeprefix("aristeia.component.die-")
             if colour != component.id:
                 dice[colour] = tuple(read_face(_source(f.text)) for f in component.faces)
-        stats = {
+        stats: dict[str, Stats] = {
             role: Stats(
                 str(m.name), m.initiative, m.energy, m.speed, m.wounds, tuple(m.attack),
                 m.range, tuple(m.defence), m.attack_cost, m.special, m.special_cost,

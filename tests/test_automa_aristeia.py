@@ -13,7 +13,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -145,8 +144,12 @@ STEP_WORDS = {"Zona": "zone", "Atacar": "attack", "Cazar": "hunt", "Especial": "
               "Avanzar": "advance"}  # fmt: skip
 ROLE_WORDS = {"Guardián de zona": "holder", "Cazador": "hunter", "Apoyo": "support",
               "Controlador": "controller"}  # fmt: skip
-FOCUS_WORDS = {"dentro de la Zona": "zone", "más cercano": "nearest", "menos Heridas": "weakest",
-               "más dados": "threat"}  # fmt: skip  (the zone's card names the nearest as fallback)
+FOCUS_WORDS = {
+    "dentro de la Zona": "zone",
+    "más cercano": "nearest",
+    "menos Heridas": "weakest",
+    "más dados": "threat",
+}  # fmt: skip  (the zone's card names the nearest as fallback)
 BONUS_WORDS = {":hit:": "hit", "Mover": "move", "ninguna": "none"}
 
 
@@ -170,14 +173,14 @@ def test_printed_cards_say_what_the_program_does() -> None:
         steps = [STEP_WORDS[bold(line)[0]] for line in lines]
         assert steps == automa.roles[ROLES[number - 1]], number  # the number the program asks
     initiative = printed("initiative-card")
-    assert {n: [ROLE_WORDS[bold(line)[0]] for line in lines] for n, lines in initiative.items()} == {
-        n: list(order) for n, order in automa.initiative.items()
-    }
+    assert {
+        n: [ROLE_WORDS[bold(line)[0]] for line in lines] for n, lines in initiative.items()
+    } == {n: list(order) for n, order in automa.initiative.items()}
     tactics = printed("tactic-card")
     assert sorted(tactics) == sorted(automa.tactics)
     for number, (focus, bonus) in tactics.items():
         tactic = automa.tactics[number]
-        assert [v for k, v in FOCUS_WORDS.items() if k in str(focus)][0] == tactic.focus, number
+        assert next(v for k, v in FOCUS_WORDS.items() if k in str(focus)) == tactic.focus, number
         assert [v for k, v in BONUS_WORDS.items() if k in str(bonus)] == [tactic.bonus], number
 
 
@@ -264,7 +267,10 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     person = TablePerson()
     said = table(person, tmp_path / "t.jsonl")
     assert "Underdog: tú (Iniciativas: tú 16, el autómata 18)." in said
-    assert "Carta de Iniciativa del autómata 1: su Escaleta, de izquierda a derecha, es Cazador" in said
+    assert (
+        "Carta de Iniciativa del autómata 1: su Escaleta, de izquierda a derecha, es Cazador"
+        in said
+    )
     assert "Su Cazador va a la Enfermería: ganas un Frag." in said
     assert "El Cazador vuelve del Banquillo: colócalo en la casilla libre" in said
     assert "Puntos de Victoria finales: el autómata (8), tú (4)." in said  # 8 ends it
@@ -457,8 +463,12 @@ def test_a_forged_simulated_plan_is_refused(tmp_path: Path) -> None:
     [
         ("holder: [zone, attack", "holder: [teleport, attack", ":20:", "'teleport'"),
         ("    10: {focus", "    11: {focus", "automa.yaml:", "numbered 1, 2, 3"),
-        ("5: [holder, controller, hunter, support]", "5: [holder, holder, hunter, support]",
-         "automa.yaml:", "each role once"),  # fmt: skip
+        (
+            "5: [holder, controller, hunter, support]",
+            "5: [holder, holder, hunter, support]",
+            "automa.yaml:",
+            "each role once",
+        ),
         ("default_level: standard", "default_level: nightmare", "automa.yaml:", "nightmare"),
         ("extra_hit: 2}", "extra_hit: 9}", ":16:", "extra_hit"),
     ],
