@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -485,3 +486,74 @@ def test_a_broken_automaton_record_is_a_located_error(
         load_games(tmp_path, ["aristeia"])
     [problem] = getattr(error.value, "problems", [error.value])
     assert where in str(problem) and message in str(problem), str(problem)
+
+
+# -- a whole game at the table, through the real command line ---------------------------------
+
+PROMPTS = {
+    "es": [
+        r"\(Enter para seguir\)",  # 0
+        r"Iniciativa impresa de sus Personajes",  # 1
+        r"Suma de la Iniciativa de tus",  # 2
+        r"Voltea la carta de arriba de su mazo de Iniciativa",  # 3
+        r"Voltea la carta de arriba de su mazo de Tácticas",  # 4
+        r"Iniciativa de este Turno",  # 5
+        r"¿Ha ido a la Enfermería",  # 6
+        r"\(1 sí · 0 no\)",  # 7
+        r"Puntos de Victoria de esta Ronda",  # 8
+        r"Gana: (el autómata|tú)\.",  # 9
+        r"'42' no sirve",  # 10
+    ],
+    "en": [
+        r"\(press Enter to continue\)",
+        r"Printed Initiative of its Characters",
+        r"Your four Characters' Initiative",
+        r"Flip the top card of its Initiative deck",
+        r"Flip the top card of its Tactics deck",
+        r"This Turn's Initiative",
+        r"Has any of its Characters gone",
+        r"\(1 yes · 0 no\)",
+        r"This round's Victory Points",
+        r"Winner: (the automaton|you)\.",
+        r"'42' is not valid",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "starpress", "automa", "aristeia", "play", "--seed", "5", "--lang", lang,
+         "--save", str(tmp_path / "solo.jsonl")],
+        cwd=str(ROOT), encoding="utf-8", timeout=30,
+    )  # fmt: skip
+    initiative = iter(["42", *[str(n % 6 + 1) for n in range(12)]])
+    tactics = iter([str(n % 10 + 1) for n in range(40)])
+    yes_no = iter(["1", "0"] * 100)
+    knocked = iter(["", "2", ""])
+    told_wrong = 0
+    winner = None
+    while winner is None:
+        index = child.expect(PROMPTS[lang])
+        answer = {
+            0: "", 1: "3 6 4 5", 2: "16", 5: "5", 8: "1 2",
+        }.get(index)  # fmt: skip
+        if index == 3:
+            answer = next(initiative)
+        elif index == 4:
+            answer = next(tactics)
+        elif index == 6:
+            answer = next(knocked, "")
+        elif index == 7:
+            answer = next(yes_no)
+        elif index == 9:
+            winner = child.match.group(1)
+        elif index == 10:
+            told_wrong += 1
+        if answer is not None:
+            child.sendline(answer)
+    child.expect(PROMPTS[lang][0])  # the winner's line is a ruled step too
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    assert told_wrong == 1 and winner in ("el autómata", "the automaton")  # 1 VP to 2 a round
