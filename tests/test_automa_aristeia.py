@@ -329,7 +329,7 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
 
     said = table(read, tmp_path / "bad.jsonl")
     assert "'3 6 4' no sirve: 4 números de 0 a 12." in said
-    assert "'11' no sirve: 1 números de 1 a 10." in said
+    assert "'11' no sirve: 1 número de 1 a 10." in said
     assert "'1 1' no sirve: números de 1 a 4 sin repetir" in said
     assert "'sí' no sirve: 1 o 0." in said
     assert "Gana:" in said
