@@ -69,6 +69,13 @@ FOCI = ("nearest", "weakest", "zone", "threat")
 PLANS = tuple(f"{role}:{focus}" for role in ROLES for focus in FOCI)
 """A modelled player's activation: which role card's steps it follows, with which focus."""
 Steps = Generator[Pending | Say, Any, Any]
+MOVES = f"{RULE_ROLES}; {RULE_SEQUENCE}; {RULE_MOVE}"
+STEP_RULES = {
+    "zone": MOVES, "hunt": MOVES, "advance": MOVES,
+    "attack": f"{RULE_ROLES}; {RULE_SEQUENCE}; {RULE_COMBAT}",
+    "special": f"{RULE_ROLES}; {RULE_SEQUENCE}",
+}  # fmt: skip
+"""The rules each step of a role card follows."""
 
 
 @dataclass(frozen=True)
@@ -354,13 +361,9 @@ class AristeiaGame:
         """One step: said at the table (you move and roll), played out when simulated."""
         if not self.table and step == "advance" and f.ap < 1:
             return  # it cannot pay a Move (aristeia.rules.solo.activation)
+        hits = extra + (bonus == "hit")
         if f.side == BOT:
-            hits = extra + (bonus == "hit")
-            rules = {"attack": f"{RULE_ROLES}; {RULE_SEQUENCE}; {RULE_COMBAT}"}.get(
-                step,
-                f"{RULE_ROLES}; {RULE_SEQUENCE}" + ("" if step == "special" else f"; {RULE_MOVE}"),
-            )
-            yield Say(f"step_{step}", rules, {"role": f.role, "hits": hits})
+            yield Say(f"step_{step}", STEP_RULES[step], {"role": f.role, "hits": hits})
         if self.table:
             if step == "attack":
                 values = {"yes_no": self.voice("yes_no")}
@@ -379,7 +382,7 @@ class AristeiaGame:
             f.ap -= f.stats.attack_cost
             target = choose_target(focus, f, [e for e in self.visible if e.on_board])
             if target is not None:
-                yield from self.attack(f, target, extra + (bonus == "hit"))
+                yield from self.attack(f, target, hits)
         else:
             f.ap -= f.stats.special_cost
             yield from self.special(f)
@@ -515,7 +518,7 @@ class AristeiaGame:
             return
         for side, team in self.team.items():
             out = sum(f.where != "board" for f in self.team[side].values())
-            assert self.frags[BOT if side == YOU else YOU] >= out or self.round > 0, side
+            assert out <= self.frags[BOT if side == YOU else YOU], side  # each one out is a Frag
             for f in team.values():
                 assert f.where in ("board", "infirmary", "bench"), f
                 assert 0 <= f.damage < f.stats.wounds, f
