@@ -572,7 +572,7 @@ class AristeiaGame:
         if not all(w in ("1", "2", "3", "4") for w in words) or len(set(words)) != len(words):
             raise self.bad(raw, self.voice("hint_roles"))
         roles = [ROLES[int(w) - 1] for w in words]
-        if any(self.team[BOT][role].where == "infirmary" for role in roles):
+        if any(not self.team[BOT][role].on_board for role in roles):
             raise self.bad(raw, self.voice("hint_roles"))
         return roles
 
