@@ -11,30 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from automa import solo
 from automa.asteria_data import AsteriaAutoma
 from automa.asteria_game import PLAYER, AsteriaGame, Prepared
 from automa.asteria_players import COMPETENT, GREEDY, best_play
 from automa.driver import Policy
 from automa.engine import Ask, Program, State
-from automa.registry import BotDefinition, Parameter, Start
+from automa.registry import BotDefinition, Start
 from automa.session import Speaker
-from starpress.model import Game
-
-OPPONENTS = ("competent", "greedy")
-
-
-def levels(game: Game) -> tuple[str, ...]:
-    """The levels of automa.yaml, the default first."""
-    automa = game.automa
-    if not isinstance(automa, AsteriaAutoma):
-        return ("standard",)
-    rest = (name for name in automa.levels if name != automa.default_level)
-    return (automa.default_level, *rest)
 
 
 def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
     assert isinstance(prepared, Prepared)
-    level = start.params.get("level") or next(iter(prepared.levels))
+    level = solo.level(start, prepared.levels)
     return AsteriaGame(prepared, start.mode, level, start.seed, voice)
 
 
@@ -58,31 +47,12 @@ def policies(start: Start) -> Mapping[str, Policy]:
     return {PLAYER: greedy if start.params.get("opponent") == "greedy" else competent}
 
 
-def check(start: Start) -> str | None:
-    if start.mode == "simulated" or start.params.get("opponent") in (None, "competent"):
-        return None
-    return "--opponent greedy needs --mode simulated (at the table you play your own turns)"
-
-
 BOT = BotDefinition(
     kind="asteria-automaton",
     data=AsteriaAutoma,
     prepare=Prepared.from_game,
     new_program=new_program,
     policies=policies,
-    parameters=(
-        Parameter(
-            "level",
-            "How hard the automaton is (our prototype levels):",
-            levels,
-            simulate_default="all",
-        ),
-        Parameter(
-            "opponent",
-            "Who plays your seat in a simulated game: competent or greedy (modelled players).",
-            lambda game: OPPONENTS,
-            charted=False,
-        ),
-    ),
-    check=check,
+    parameters=(solo.level_parameter(AsteriaAutoma), solo.OPPONENT),
+    check=solo.check,
 )

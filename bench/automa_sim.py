@@ -9,6 +9,8 @@ python bench/automa_sim.py luna-maris 2000         # the automaton at the advanc
 python bench/automa_sim.py luna-maris-greedy 2000  # … against the greedy modelled human
 python bench/automa_sim.py asteria 2000            # Asteria solo, standard level, competent human
 python bench/automa_sim.py asteria-greedy 2000     # … against the greedy modelled player
+python bench/automa_sim.py aristeia 2000           # Aristeia! solo, standard level, competent
+python bench/automa_sim.py aristeia-greedy 2000    # … against the greedy modelled player
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ SETTINGS = {
     "luna-maris-greedy": ("luna-maris", {"level": "advanced", "opponent": "greedy"}, "automaton"),
     "asteria": ("asteria", {"level": "standard", "opponent": "competent"}, "automaton"),
     "asteria-greedy": ("asteria", {"level": "standard", "opponent": "greedy"}, "automaton"),
+    "aristeia": ("aristeia", {"level": "standard", "opponent": "competent"}, "automaton"),
+    "aristeia-greedy": ("aristeia", {"level": "standard", "opponent": "greedy"}, "automaton"),
 }
 
 

@@ -113,6 +113,8 @@ def automa() -> None:
         ("luna-maris-greedy", "Luna Maris automaton, advanced level, greedy human", 200),
         ("asteria", "Asteria automaton, standard level, competent player", 500),
         ("asteria-greedy", "Asteria automaton, standard level, greedy player", 500),
+        ("aristeia", "Aristeia! automaton, standard level, competent player", 300),
+        ("aristeia-greedy", "Aristeia! automaton, standard level, greedy player", 300),
     ):
         results = []
         for _ in range(3):

@@ -7,6 +7,7 @@ kernel's accounting for that one child (`os.wait4`).
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -14,8 +15,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from automa.session import _link
 
 ADDRESS_LIMIT = 2 * 1024**3
 """Address space a hostile run may reserve (Python itself reserves a few hundred MB)."""
@@ -90,3 +94,26 @@ def assert_refused(run: Run, where: str) -> str:
     assert run.seconds < SECONDS_LIMIT, run.seconds
     assert run.peak_mb < PEAK_LIMIT_MB, run.peak_mb
     return lines[0]
+
+
+def chained(events: list[dict[str, object]]) -> str:
+    """A save file with a valid hash chain (as a careful editor would forge it)."""
+    lines, previous = [], ""
+    for event in events:
+        previous = _link(previous, event)
+        lines.append(json.dumps({**event, "h": previous}, ensure_ascii=False, sort_keys=True))
+    return "".join(line + "\n" for line in lines)
+
+
+def forged(save: Path, change: Callable[[list[dict[str, object]]], None]) -> None:
+    """Rewrite a save file's events with `change`, the hash chain made valid again."""
+    events = [json.loads(line) for line in save.read_text().splitlines()]
+    for event in events:
+        del event["h"]
+    change(events)
+    save.write_text(chained(events))
+
+
+def first(events: list[dict[str, object]], key: str) -> dict[str, object]:
+    """The first event logged under `key`."""
+    return next(e for e in events if e.get("key") == key)

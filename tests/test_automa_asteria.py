@@ -45,8 +45,7 @@ from starpress.errors import InputError
 from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
-from tests.hostile import assert_refused, run_measured
-from tests.test_hostile_input import chained
+from tests.hostile import assert_refused, first, forged, run_measured
 
 GOLDEN = ROOT / "tests" / "golden"
 GAME = load_games(ROOT, ["asteria"])["asteria"]
@@ -406,18 +405,6 @@ def test_every_simulated_game_ends_and_keeps_the_rules(
 
 
 # -- hostile saves ---------------------------------------------------------------------------
-
-
-def forged(save: Path, change: Callable[[list[dict[str, object]]], None]) -> None:
-    events = [json.loads(line) for line in save.read_text().splitlines()]
-    for event in events:
-        del event["h"]
-    change(events)
-    save.write_text(chained(events))
-
-
-def first(events: list[dict[str, object]], key: str) -> dict[str, object]:
-    return next(e for e in events if e.get("key") == key)
 
 
 @pytest.mark.parametrize(

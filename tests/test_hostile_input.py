@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 from conftest import CARDS, DEMO_FILES, LAYOUT, make_project
-from hostile import assert_refused, run_measured
+from hostile import assert_refused, chained, run_measured
 
-from automa.session import _link
 from starpress.limits import limits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -297,15 +296,6 @@ def golden_events(name: str = "afternova-simulated-seed7") -> list[dict[str, obj
     return events
 
 
-def chained(events: list[dict[str, object]]) -> str:
-    """A save file with a valid hash chain (as a careful editor would forge it)."""
-    lines, previous = [], ""
-    for event in events:
-        previous = _link(previous, event)
-        lines.append(json.dumps({**event, "h": previous}, ensure_ascii=False, sort_keys=True))
-    return "".join(line + "\n" for line in lines)
-
-
 def edit(index: int, **changes: object) -> Callable[[list[dict[str, object]]], str]:
     def edited(events: list[dict[str, object]]) -> str:
         events[index].update(changes)
@@ -353,7 +343,7 @@ SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], st
     "unknown language": (edit(0, lang="xx"), "save.jsonl:1", "unknown lang 'xx'"),
     "seed out of range": (edit(0, seed=-1), "save.jsonl:1", "seed out of range"),
     "changed content": (edit(0, content="0" * 64), "save.jsonl:1", "other afternova content"),
-    "game without a bot": (edit(0, game="aristeia"), "save.jsonl:1", "game with a bot"),
+    "game without a bot": (edit(0, game="ascending-empires"), "save.jsonl:1", "game with a bot"),
     "unknown colour": (edit(20, value="rosa"), "save.jsonl:21", "save.jsonl:21: "),
     # a forged line with a valid chain: what was typed must parse to the logged value again
     "value unlike what was typed": (

@@ -165,7 +165,7 @@ PAGES_BEFORE_PACKING = {
 """A4 pages of each source-language kit when every size had sheets of its own (issue 13)."""
 PAGES_AT_MOST = {
     "afternova": 26,
-    "aristeia": 9,
+    "aristeia": 13,  # 9 before the solo automaton's 20 poker cards joined the kit (issue 19)
     "ascending-empires": 12,
     "asteria": 22,  # 18 before the automaton's decision cards joined the kit (issue 14)
     "luna-maris": 34,  # now with its main board: 3 sheets more
