@@ -26,6 +26,7 @@ from starpress.model import Automa
 ENTRY_POINTS = "starpress.bots"
 BUILTIN = {
     "afternova-bot": "automa.afternova_bot:BOT",
+    "ascending-empires-automaton": "automa.ascending_empires_bot:BOT",
     "asteria-automaton": "automa.asteria_bot:BOT",
     "luna-maris-automaton": "automa.luna_maris_bot:BOT",
 }
