@@ -718,10 +718,9 @@ class EmpiresGame:
 
     def parse_tech(self, raw: str) -> tuple[str, int]:
         words = raw.split()
-        if len(words) != 2:
-            raise self.bad(raw, "1 2")
-        colour = COLOURS[self.one(words[0], 1, len(COLOURS)) - 1]
-        return colour, self.one(words[1], 1, 4)
+        if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 4 for w in words):
+            raise self.bad(raw, "1–4 1–4")
+        return COLOURS[int(words[0]) - 1], int(words[1])
 
     def planets_values(self, who: str) -> dict[str, Any]:
         return {"who": who, "planets": list(self.empires[who].planets)}
