@@ -9,6 +9,8 @@ python bench/automa_sim.py luna-maris 2000         # the automaton at the advanc
 python bench/automa_sim.py luna-maris-greedy 2000  # … against the greedy modelled human
 python bench/automa_sim.py asteria 2000            # Asteria solo, standard level, competent human
 python bench/automa_sim.py asteria-greedy 2000     # … against the greedy modelled player
+python bench/automa_sim.py ascending-empires 2000  # 1 automaton, standard level, greedy player
+python bench/automa_sim.py ascending-empires-3 2000  # … 3 automata (a 4-player game)
 """
 
 from __future__ import annotations
@@ -29,6 +31,16 @@ SETTINGS = {
     "luna-maris-greedy": ("luna-maris", {"level": "advanced", "opponent": "greedy"}, "automaton"),
     "asteria": ("asteria", {"level": "standard", "opponent": "competent"}, "automaton"),
     "asteria-greedy": ("asteria", {"level": "standard", "opponent": "greedy"}, "automaton"),
+    "ascending-empires": (
+        "ascending-empires",
+        {"level": "standard", "automata": "1"},
+        "automaton-1",
+    ),
+    "ascending-empires-3": (
+        "ascending-empires",
+        {"level": "standard", "automata": "3"},
+        "automaton-1",
+    ),
 }
 
 
