@@ -43,6 +43,7 @@ from starpress.errors import InputError
 from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
+from tests.pdfread import open_pdf, placements, text_lines
 
 GOLDEN = ROOT / "tests" / "golden"
 GAME = load_games(ROOT, ["ascending-empires"])["ascending-empires"]
@@ -462,3 +463,31 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
     child.sendline("")
     child.expect(pexpect.EOF)
     assert told_wrong == 1 and winner
+
+
+# -- the printed automaton cards, read back from a real kit -----------------------------------
+
+
+def test_the_kit_prints_three_decks_of_poker_cards_with_their_numbers(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "starpress", "pnp", "ascending-empires", "--lang", "en",
+         "--strict", "--out", str(tmp_path)],
+        cwd=ROOT, check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    doc = open_pdf(next(tmp_path.glob("*.pdf")))
+    fronts: dict[str, int] = {}
+    backs = 0
+    texts: list[str] = []
+    for number in range(doc.page_count):
+        for placed in placements(doc, number):
+            if placed.form == "back-ascending-empires.component.automaton-card":
+                backs += 1
+            elif placed.card.startswith("ascending-empires.card.automaton-"):
+                fronts[placed.card] = fronts.get(placed.card, 0) + 1
+                width, height = placed.trim(3.0)[2:]
+                assert sorted((width, height)) == pytest.approx([63.5, 88.9], abs=0.05)
+        texts += [line.text for line in text_lines(doc, number)]
+    assert len(fronts) == 10 and set(fronts.values()) == {3} and backs == 30
+    for words in ("Settlers", "Raid", "Move to attack", "Develop", "If neither can"):
+        assert any(words in text for text in texts), words
+    assert {str(n) for n in range(1, 11)} <= set(texts)  # the numbers the program asks for
