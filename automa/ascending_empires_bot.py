@@ -5,7 +5,7 @@ Its data model is `automa.ascending_empires_data.EmpireAutoma`, its rules and de
 `automa.ascending_empires`, its game script `automa.ascending_empires_game`; this module says
 how they make games: the `level` (the levels of automa.yaml, the default first), how many
 `automata` sit at the table (1 to 3, so one person plays a 2-, 3- or 4-player game) and,
-simulated, the greedy modelled player of your seat.
+simulated, the modelled player of your seat (`opponent`: competent or greedy).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from automa.ascending_empires_data import EmpireAutoma
 from automa.ascending_empires_game import PLAYER, EmpiresGame, Prepared
+from automa.ascending_empires_players import best_action
 from automa.driver import Policy
 from automa.engine import Ask, Program, State
 from automa.registry import BotDefinition, Parameter, Start
@@ -22,6 +23,7 @@ from automa.session import Speaker
 from starpress.model import Game
 
 AUTOMATA = ("1", "2", "3")
+OPPONENTS = ("competent", "greedy")
 
 
 def levels(game: Game) -> tuple[str, ...]:
@@ -39,17 +41,30 @@ def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
     return EmpiresGame(prepared, start.mode, level, automata, start.seed, voice)
 
 
-def greedy(state: State, ask: Ask) -> str:
-    """The greedy modelled player: the action worth most at once
-    (`EmpiresGame.greedy_value`); ties go to the earlier action in the rulebook's order."""
+def _policy(state: State, ask: Ask, competent: bool) -> str:
     program = getattr(state, "program", None)
     assert isinstance(program, EmpiresGame) and ask.legal is not None
-    legal = [str(action) for action in ask.legal]
-    return max(legal, key=lambda action: (program.greedy_value(action), -legal.index(action)))
+    return best_action(program, [str(action) for action in ask.legal], competent)
+
+
+def greedy(state: State, ask: Ask) -> str:
+    """The greedy modelled player (`automa.ascending_empires_players`)."""
+    return _policy(state, ask, competent=False)
+
+
+def competent(state: State, ask: Ask) -> str:
+    """The competent modelled player (`automa.ascending_empires_players`)."""
+    return _policy(state, ask, competent=True)
 
 
 def policies(start: Start) -> Mapping[str, Policy]:
-    return {PLAYER: greedy}
+    return {PLAYER: greedy if start.params.get("opponent") == "greedy" else competent}
+
+
+def check(start: Start) -> str | None:
+    if start.mode == "simulated" or start.params.get("opponent") in (None, "competent"):
+        return None
+    return "--opponent greedy needs --mode simulated (at the table you play your own turns)"
 
 
 BOT = BotDefinition(
@@ -71,5 +86,12 @@ BOT = BotDefinition(
             lambda game: AUTOMATA,
             charted=False,
         ),
+        Parameter(
+            "opponent",
+            "Who plays your seat in a simulated game: competent or greedy (modelled players).",
+            lambda game: OPPONENTS,
+            charted=False,
+        ),
     ),
+    check=check,
 )

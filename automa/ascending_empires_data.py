@@ -30,6 +30,8 @@ class EmpireLevel(Record):
     """How far its ship goes in one Navigate, in range-ruler lengths."""
     recruit: int = Field(ge=1, le=3)
     """Troops it places with one Recruit."""
+    mine_bonus: int = Field(default=0, ge=0, le=3)
+    """VP it takes on top of the table's yield each time it mines."""
 
 
 class EmpireAutoma(Automa):

@@ -534,8 +534,9 @@ class EmpiresGame:
         troops = min(planet.holding.troops, 3)
         planet.holding.troops -= troops
         empire.supply_troops += troops
-        gained = mine_yield(troops)
-        yield Say("mine", RULE_MINE, {"who": who, "planet": planet.number, "troops": troops,
+        gained = mine_yield(troops) + self.level_for(who).mine_bonus
+        rule = RULE_MINE + ("; " + RULE_LEVELS if self.level_for(who).mine_bonus else "")
+        yield Say("mine", rule, {"who": who, "planet": planet.number, "troops": troops,
                                  "count": gained})  # fmt: skip
         yield from self.take_vp(who, gained)
         return True
@@ -615,36 +616,6 @@ class EmpiresGame:
     def level_for(self, who: str) -> EmpireLevel:
         """The level's numbers for an automaton; your modelled seat recruits 2 like the rules."""
         return self.level if who != self.you else EmpireLevel(reach=1.0, recruit=2)
-
-    # -- the greedy modelled player -----------------------------------------------------
-
-    def greedy_value(self, action: str) -> float:
-        """What an action brings at once, as the greedy modelled player counts it."""
-        you = self.empires[self.you]
-        if action == "mine":
-            planet = mine_planet(you, self.planets, set())
-            return mine_yield(planet.holding.troops) if planet else 0.0
-        if action == "develop":
-            colour = develop_choice(you, self.planets, set())
-            if colour is None:
-                return 0.0
-            level = you.tech[colour] + 1
-            return level + (level if (colour, level) not in self.firsts else 0)
-        if action == "build":
-            planet = build_planet(you, self.planets, set())
-            what = build_choice(planet, you, self.planets) if planet else None
-            return {"city": 1.5, "colony": 1.0, "facility": 1.2}.get(str(what), 0.0)
-        if action == "expand":
-            target = expand_target(you, self.planets)
-            return 1.4 if target and len(you.planets) < 6 else 0.0
-        if action == "attack":
-            enemies = [e for o, e in self.empires.items() if o != self.you]
-            target = attack_target(you, self.planets, enemies)
-            if target is None or len(you.ships) < target.holding.defence + 1:
-                return 0.0
-            return 0.5 * target.holding.pieces
-        ready = sum(1 for n in you.planets if self.planets[n].holding.troops >= 2)
-        return 0.8 if len(you.planets) > ready else 0.3
 
     # -- invariants ---------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ python bench/automa_sim.py luna-maris 2000         # the automaton at the advanc
 python bench/automa_sim.py luna-maris-greedy 2000  # … against the greedy modelled human
 python bench/automa_sim.py asteria 2000            # Asteria solo, standard level, competent human
 python bench/automa_sim.py asteria-greedy 2000     # … against the greedy modelled player
-python bench/automa_sim.py ascending-empires 2000  # 1 automaton, standard level, greedy player
+python bench/automa_sim.py ascending-empires 2000  # 1 automaton, standard level, competent player
 python bench/automa_sim.py ascending-empires-3 2000  # … 3 automata (a 4-player game)
 """
 

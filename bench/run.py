@@ -113,8 +113,16 @@ def automa() -> None:
         ("luna-maris-greedy", "Luna Maris automaton, advanced level, greedy human", 200),
         ("asteria", "Asteria automaton, standard level, competent player", 500),
         ("asteria-greedy", "Asteria automaton, standard level, greedy player", 500),
-        ("ascending-empires", "Ascending Empires, 1 automaton, standard level, greedy player", 60),
-        ("ascending-empires-3", "Ascending Empires, 3 automata, standard level, greedy player", 40),
+        (
+            "ascending-empires",
+            "Ascending Empires, 1 automaton, standard level, competent player",
+            100,
+        ),
+        (
+            "ascending-empires-3",
+            "Ascending Empires, 3 automata, standard level, competent player",
+            80,
+        ),
     ):
         results = []
         for _ in range(3):
