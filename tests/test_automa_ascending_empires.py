@@ -495,3 +495,14 @@ def test_the_kit_prints_three_decks_of_poker_cards_with_their_numbers(tmp_path: 
     for words in ("Settlers", "Raid", "Move to attack", "Develop", "If neither can"):
         assert any(words in text for text in texts), words
     assert {str(n) for n in range(1, 11)} <= set(texts)  # the numbers the program asks for
+
+
+def test_counts_are_said_with_their_plural_forms(tmp_path: Path) -> None:
+    one = play_simulated("easy", tmp_path / "one.jsonl", lang="en")
+    three = play_simulated("easy", tmp_path / "three.jsonl", lang="en", automata="3")
+    assert one.startswith("Ascending Empires against 1 automaton (our prototype).")
+    assert three.startswith("Ascending Empires against 3 automata (our prototype).")
+    assert re.search(r"\b(2|[3-9]|\d\d) VP tokens are left in the pile\.", one)
+    assert "(s)" not in one + three and "automa.messages" not in one + three
+    pt = play_simulated("easy", tmp_path / "pt.jsonl", lang="pt-BR", automata="2")
+    assert pt.startswith("Ascending Empires contra 2 autômatos (protótipo nosso).")
