@@ -43,7 +43,9 @@ from starpress.errors import InputError
 from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
+from tests.hostile import assert_refused, run_measured
 from tests.pdfread import open_pdf, placements, text_lines
+from tests.test_hostile_input import chained
 
 GOLDEN = ROOT / "tests" / "golden"
 GAME = load_games(ROOT, ["ascending-empires"])["ascending-empires"]
@@ -506,3 +508,44 @@ def test_counts_are_said_with_their_plural_forms(tmp_path: Path) -> None:
     assert "(s)" not in one + three and "automa.messages" not in one + three
     pt = play_simulated("easy", tmp_path / "pt.jsonl", lang="pt-BR", automata="2")
     assert pt.startswith("Ascending Empires contra 2 autômatos (protótipo nosso).")
+
+
+# -- hostile saves ------------------------------------------------------------------------------
+
+
+def forged(save: Path, change: Callable[[list[dict[str, object]]], None]) -> None:
+    events = [json.loads(line) for line in save.read_text().splitlines()]
+    for event in events:
+        del event["h"]
+    change(events)
+    save.write_text(chained(events))
+
+
+def first(events: list[dict[str, object]], key: str) -> dict[str, object]:
+    return next(e for e in events if e.get("key") == key)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda events: first(events, "card").update(value=11), "not what was typed"),
+        (lambda events: first(events, "card").update(raw="11", value=11), "not valid here"),
+        (lambda events: first(events, "reach").update(raw="4", value="none"), "not valid here"),
+    ],
+)
+def test_forged_table_saves_are_refused(
+    change: Callable[[list[dict[str, object]]], None], message: str, tmp_path: Path
+) -> None:
+    save = tmp_path / "save.jsonl"
+    table(TablePerson(), save)
+    forged(save, change)
+    run = run_measured("automa", "ascending-empires", "replay", str(save), cwd=ROOT)
+    assert message in assert_refused(run, "save.jsonl:")
+
+
+def test_a_forged_simulated_action_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "save.jsonl"
+    play_simulated("standard", save)
+    forged(save, lambda events: first(events, "action").update(value="teleport"))
+    run = run_measured("automa", "ascending-empires", "replay", str(save), cwd=ROOT)
+    assert "not a legal action" in assert_refused(run, "save.jsonl:")
