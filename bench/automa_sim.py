@@ -11,6 +11,8 @@ python bench/automa_sim.py asteria 2000            # Asteria solo, standard leve
 python bench/automa_sim.py asteria-greedy 2000     # … against the greedy modelled player
 python bench/automa_sim.py aristeia 2000           # Aristeia! solo, standard level, competent
 python bench/automa_sim.py aristeia-greedy 2000    # … against the greedy modelled player
+python bench/automa_sim.py ascending-empires 2000  # 1 automaton, standard level, competent player
+python bench/automa_sim.py ascending-empires-3 2000  # … 3 automata (a 4-player game)
 """
 
 from __future__ import annotations
@@ -33,6 +35,16 @@ SETTINGS = {
     "asteria-greedy": ("asteria", {"level": "standard", "opponent": "greedy"}, "automaton"),
     "aristeia": ("aristeia", {"level": "standard", "opponent": "competent"}, "automaton"),
     "aristeia-greedy": ("aristeia", {"level": "standard", "opponent": "greedy"}, "automaton"),
+    "ascending-empires": (
+        "ascending-empires",
+        {"level": "standard", "automata": "1"},
+        "automaton-1",
+    ),
+    "ascending-empires-3": (
+        "ascending-empires",
+        {"level": "standard", "automata": "3"},
+        "automaton-1",
+    ),
 }
 
 

@@ -115,6 +115,16 @@ def automa() -> None:
         ("asteria-greedy", "Asteria automaton, standard level, greedy player", 500),
         ("aristeia", "Aristeia! automaton, standard level, competent player", 300),
         ("aristeia-greedy", "Aristeia! automaton, standard level, greedy player", 300),
+        (
+            "ascending-empires",
+            "Ascending Empires, 1 automaton, standard level, competent player",
+            100,
+        ),
+        (
+            "ascending-empires-3",
+            "Ascending Empires, 3 automata, standard level, competent player",
+            80,
+        ),
     ):
         results = []
         for _ in range(3):

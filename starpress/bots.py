@@ -27,6 +27,7 @@ ENTRY_POINTS = "starpress.bots"
 BUILTIN = {
     "afternova-bot": "automa.afternova_bot:BOT",
     "aristeia-automaton": "automa.aristeia_bot:BOT",
+    "ascending-empires-automaton": "automa.ascending_empires_bot:BOT",
     "asteria-automaton": "automa.asteria_bot:BOT",
     "luna-maris-automaton": "automa.luna_maris_bot:BOT",
 }

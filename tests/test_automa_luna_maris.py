@@ -248,7 +248,7 @@ BOT_GAMES = [g for g in game_ids(ROOT) if bot_of(load_games(ROOT, [g])[g]) is no
 
 
 def test_the_bots_are_found_by_the_kind_of_their_data() -> None:
-    assert BOT_GAMES == ["afternova", "aristeia", "asteria", "luna-maris"]
+    assert BOT_GAMES == ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
 
 
 @pytest.mark.parametrize("game_id", BOT_GAMES)

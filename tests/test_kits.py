@@ -166,7 +166,7 @@ PAGES_BEFORE_PACKING = {
 PAGES_AT_MOST = {
     "afternova": 26,
     "aristeia": 13,  # 9 before the solo automaton's 20 poker cards joined the kit (issue 19)
-    "ascending-empires": 12,
+    "ascending-empires": 18,  # 12 before the automata's 3 decks of 10 cards joined (issue 18)
     "asteria": 22,  # 18 before the automaton's decision cards joined the kit (issue 14)
     "luna-maris": 34,  # now with its main board: 3 sheets more
 }

@@ -181,7 +181,12 @@ def _bot_commands(page: Path) -> list[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_bot_pages_show_commands_that_run(lang: str, tmp_path: Path) -> None:
     """Each bot's page gives the commands in the page's language, and they work as shown."""
-    for game, page in (("afternova", "bot"), ("luna-maris", "solo"), ("aristeia", "solo")):
+    for game, page in (
+        ("afternova", "bot"),
+        ("luna-maris", "solo"),
+        ("aristeia", "solo"),
+        ("ascending-empires", "solo"),
+    ):
         play, simulate = _bot_commands(built_site() / lang / game / page / "index.html")
         assert play.startswith(f"starpress automa {game} play") and play.endswith(f"--lang {lang}")
         assert simulate == f"starpress automa {game} simulate --games 1000"
@@ -301,6 +306,7 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
         ("afternova", "solo", 15),  # automa.pages: 3 levels x (2 scores, margin, length, rules)
         ("luna-maris", "solo", 18),
         ("aristeia", "solo", 15),  # 3 levels x (2 scores, margin, length, rules)
+        ("ascending-empires", "solo", 15),  # 3 levels x (2 scores, margin, length, rules)
     ):
         folder = built_site() / lang / game / page
         text = (folder / "index.html").read_text("utf-8")

@@ -1,0 +1,97 @@
+"""Ascending Empires' solo automaton, registered with the engine (kind
+`ascending-empires-automaton`).
+
+Its data model is `automa.ascending_empires_data.EmpireAutoma`, its rules and decisions
+`automa.ascending_empires`, its game script `automa.ascending_empires_game`; this module says
+how they make games: the `level` (the levels of automa.yaml, the default first), how many
+`automata` sit at the table (1 to 3, so one person plays a 2-, 3- or 4-player game) and,
+simulated, the modelled player of your seat (`opponent`: competent or greedy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from automa.ascending_empires_data import EmpireAutoma
+from automa.ascending_empires_game import PLAYER, EmpiresGame, Prepared
+from automa.ascending_empires_players import best_action
+from automa.driver import Policy
+from automa.engine import Ask, Program, State
+from automa.registry import BotDefinition, Parameter, Start
+from automa.session import Speaker
+from starpress.model import Game
+
+AUTOMATA = ("1", "2", "3")
+OPPONENTS = ("competent", "greedy")
+
+
+def levels(game: Game) -> tuple[str, ...]:
+    """The levels of automa.yaml, the default first."""
+    automa = game.automa
+    if not isinstance(automa, EmpireAutoma):
+        return ("standard",)
+    return (automa.default_level, *(name for name in automa.levels if name != automa.default_level))
+
+
+def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
+    assert isinstance(prepared, Prepared)
+    level = start.params.get("level") or next(iter(prepared.levels))
+    automata = int(start.params.get("automata") or 1)
+    return EmpiresGame(prepared, start.mode, level, automata, start.seed, voice)
+
+
+def _policy(state: State, ask: Ask, competent: bool) -> str:
+    program = getattr(state, "program", None)
+    assert isinstance(program, EmpiresGame) and ask.legal is not None
+    return best_action(program, [str(action) for action in ask.legal], competent)
+
+
+def greedy(state: State, ask: Ask) -> str:
+    """The greedy modelled player (`automa.ascending_empires_players`)."""
+    return _policy(state, ask, competent=False)
+
+
+def competent(state: State, ask: Ask) -> str:
+    """The competent modelled player (`automa.ascending_empires_players`)."""
+    return _policy(state, ask, competent=True)
+
+
+def policies(start: Start) -> Mapping[str, Policy]:
+    return {PLAYER: greedy if start.params.get("opponent") == "greedy" else competent}
+
+
+def check(start: Start) -> str | None:
+    if start.mode == "simulated" or start.params.get("opponent") in (None, "competent"):
+        return None
+    return "--opponent greedy needs --mode simulated (at the table you play your own turns)"
+
+
+BOT = BotDefinition(
+    kind="ascending-empires-automaton",
+    data=EmpireAutoma,
+    prepare=Prepared.from_game,
+    new_program=new_program,
+    policies=policies,
+    parameters=(
+        Parameter(
+            "level",
+            "How hard the automata are (our prototype levels, provenance: prototype):",
+            levels,
+            simulate_default="all",
+        ),
+        Parameter(
+            "automata",
+            "How many automated empires play against you: 1, 2 or 3 (a 2-, 3- or 4-player game).",
+            lambda game: AUTOMATA,
+            charted=False,
+        ),
+        Parameter(
+            "opponent",
+            "Who plays your seat in a simulated game: competent or greedy (modelled players).",
+            lambda game: OPPONENTS,
+            charted=False,
+        ),
+    ),
+    check=check,
+)
