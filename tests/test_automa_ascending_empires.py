@@ -43,9 +43,8 @@ from starpress.errors import InputError
 from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
-from tests.hostile import assert_refused, run_measured
+from tests.hostile import assert_refused, first, forged, run_measured
 from tests.pdfread import open_pdf, placements, text_lines
-from tests.test_hostile_input import chained
 
 GOLDEN = ROOT / "tests" / "golden"
 GAME = load_games(ROOT, ["ascending-empires"])["ascending-empires"]
@@ -511,18 +510,6 @@ def test_counts_are_said_with_their_plural_forms(tmp_path: Path) -> None:
 
 
 # -- hostile saves ------------------------------------------------------------------------------
-
-
-def forged(save: Path, change: Callable[[list[dict[str, object]]], None]) -> None:
-    events = [json.loads(line) for line in save.read_text().splitlines()]
-    for event in events:
-        del event["h"]
-    change(events)
-    save.write_text(chained(events))
-
-
-def first(events: list[dict[str, object]], key: str) -> dict[str, object]:
-    return next(e for e in events if e.get("key") == key)
 
 
 @pytest.mark.parametrize(

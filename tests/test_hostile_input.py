@@ -343,7 +343,7 @@ SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], st
     "unknown language": (edit(0, lang="xx"), "save.jsonl:1", "unknown lang 'xx'"),
     "seed out of range": (edit(0, seed=-1), "save.jsonl:1", "seed out of range"),
     "changed content": (edit(0, content="0" * 64), "save.jsonl:1", "other afternova content"),
-    "game without a bot": (edit(0, game="ascending-empires"), "save.jsonl:1", "game with a bot"),
+    "game without a bot": (edit(0, game="no-such-game"), "save.jsonl:1", "game with a bot"),
     "unknown colour": (edit(20, value="rosa"), "save.jsonl:21", "save.jsonl:21: "),
     # a forged line with a valid chain: what was typed must parse to the logged value again
     "value unlike what was typed": (
