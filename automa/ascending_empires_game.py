@@ -257,7 +257,7 @@ class EmpiresGame:
             elif choice == "tech":
                 tech = yield self.ask("tech", "ask_tech", {}, self.parse_tech)
                 self.firsts.add(tech)
-                yield Say("first_taken", RULE_FIRST, {"colour": tech[0], "level": tech[1]})
+                yield Say("first_taken", RULE_FIRST, {"colour": tech[0], "tier": tech[1]})
             if self.turns_left is None and self.pile == 0:
                 self.turns_left = len(self.order) - 1
                 yield Say("last_round", RULE_TRIGGER, {})
@@ -590,7 +590,7 @@ class EmpiresGame:
             return False
         empire.tech[colour] += 1
         level = empire.tech[colour]
-        yield Say("develop", RULE_DEVELOP, {"who": who, "colour": colour, "level": level})
+        yield Say("develop", RULE_DEVELOP, {"who": who, "colour": colour, "tier": level})
         if (colour, level) not in self.firsts:
             self.firsts.add((colour, level))
             yield Say("first", RULE_FIRST, {"who": who, "count": level})

@@ -144,3 +144,14 @@ def test_each_asked_card_mark_is_printed_on_its_face(
         if card.id in marks and card.name:
             assert re.search(re.escape(str(card.name)) + r"[\s\S]{0,400}?" + marks[card.id],
                              pages), card.id  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "golden", sorted((ROOT / "tests" / "golden").glob("*.txt")), ids=lambda path: path.name
+)
+def test_no_golden_transcript_shows_a_message_key(golden: Path) -> None:
+    """A value worded through a message key that does not exist comes out as the key itself
+    (`level_1` for a technology level): no snake_case word belongs in what a person reads."""
+    said = [RULE_CITED.sub("", line) for line in golden.read_text("utf-8").splitlines()]
+    leaked = {word for line in said for word in re.findall(r"\b[a-z]+_[a-z0-9_]+\b", line)}
+    assert not leaked, sorted(leaked)
