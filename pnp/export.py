@@ -100,8 +100,8 @@ def export_gallery(
 
     With a `store` folder, each picture is kept there under its face's key (`pnp.facecache`:
     the hash of everything that draws it, in `lang`), and only the faces whose picture is
-    not stored yet are drawn: a site built again, or a language whose card reads the same,
-    copies the stored picture."""
+    not stored yet are drawn: a site built again copies the stored pictures of the faces
+    that did not change."""
     fronts = [design for design in designs(source.game, source.templates) if design.side == "front"]
     if store is None:
         paths = _rasterise(source, fronts, out_dir, dpi, 0.0)
