@@ -80,6 +80,7 @@ def _build_language(root: Path, lang: str) -> LanguageBuild:
     lines = _Lines()
     log = logging.getLogger("mkdocs")
     log.addHandler(lines)
+    log.propagate = False  # said once, in the language's result (not again on stderr)
     try:
         mkdocs_build(load_config(str(config_path(root, lang)), strict=True))
         return LanguageBuild(lang, True, "\n".join(lines.lines))
@@ -90,6 +91,7 @@ def _build_language(root: Path, lang: str) -> LanguageBuild:
         return LanguageBuild(lang, False, "\n".join(said))
     finally:
         log.removeHandler(lines)
+        log.propagate = True
 
 
 def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
