@@ -7,6 +7,7 @@ one em wide and sit on the baseline like a capital letter with a small descent.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -95,11 +96,17 @@ def fit(
 ) -> Fitted:
     """The largest size, in SIZE_STEP steps from max_size down to min_size, that fits the box.
 
-    A smaller size never fits worse, so the sizes are searched by bisection.
+    A smaller size never fits worse, so the sizes too large for the box's area are skipped
+    without wrapping and the others are searched by bisection.
     """
     steps = max(0, round((max_size - min_size) / SIZE_STEP))
     sizes = [max_size - step * SIZE_STEP for step in range(steps + 1)]
     tried: dict[int, list[tuple[Line, ...]] | None] = {}
+    # sizes whose text cannot fit by area alone are never wrapped
+    widths = [sum(piece.width for word in words for piece in word) for words in paragraphs]
+    first = 0
+    while first < len(sizes) and _too_tall_by_area(widths, width, height, sizes[first], leading):
+        first += 1
 
     def fits(index: int) -> bool:
         if index not in tried:
@@ -109,9 +116,10 @@ def fit(
             tried[index] = None if too_tall else lines
         return tried[index] is not None
 
-    # most boxes fit at their largest size: try it first
-    low, high = (0, 0) if fits(0) else (1, len(sizes))  # the first size that fits is in
-    while low < high:  # sizes[low:high], or none
+    low, high = first, len(sizes)  # the first size that fits is in sizes[low:high], or none
+    if low < high:  # most boxes fit at the largest size their area allows: try it first
+        low, high = (low, low) if fits(low) else (low + 1, high)
+    while low < high:
         middle = (low + high) // 2
         if fits(middle):
             high = middle
@@ -257,14 +265,31 @@ def _wrap(
     return result
 
 
+def _too_tall_by_area(
+    widths: list[float], width: float, height: float, size: float, leading: float
+) -> bool:
+    """True when paragraphs whose words add up to `widths` (at 1 pt) cannot fit the box at
+    `size` however they wrap: a paragraph needs at least its width over the line's width in
+    lines. Never true for a size at which `_wrap` fits, so the search gives the same size."""
+    line = width / size + 1e-9  # as wide as `_wrap` lets a line be
+    counts = [math.ceil(total / line - 1e-9) for total in widths if total > 0]
+    return _stack_height(sum(counts), len(counts), size, leading) > height + 0.01
+
+
 def _height(
     lines: tuple[tuple[Line, ...], ...] | list[tuple[Line, ...]], size: float, leading: float
 ) -> float:
     """From the top of the first line to the bottom of the last one's descenders."""
     count = sum(len(paragraph) for paragraph in lines)
+    paragraphs = sum(1 for paragraph in lines if paragraph)
+    return _stack_height(count, paragraphs, size, leading)
+
+
+def _stack_height(count: int, paragraphs: int, size: float, leading: float) -> float:
+    """The height of `count` lines in `paragraphs` paragraphs (see `_height`)."""
     if count == 0:
         return 0.0
-    gaps = max(0, sum(1 for paragraph in lines if paragraph) - 1)
+    gaps = max(0, paragraphs - 1)
     ascent, descent = _metrics()
     below = max(descent, ICON_DROP) * size
     return (

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from starpress import bots, sheets, svg, text
+from starpress import bots, sheets, text
 from starpress.errors import InputError
 from starpress.model import (
     LANGUAGES,
@@ -611,6 +611,8 @@ def _svg_problem(folder: Path, file: str, where: Problem) -> str | None:
     An icon that is outside its game folder, or that `starpress.svg` cannot reduce to safe
     drawing, stops the load at once with one located line (InputError), like a YAML bomb.
     """
+    from starpress import svg  # its XML libraries cost 60 ms: only for a game with icons
+
     try:
         icon = svg.icon_path(folder, file)
         if not icon.is_file():
