@@ -303,9 +303,10 @@ class _GameLoader:
 
     def _cross_check(self, info: _GameFacts) -> None:
         records = list(self._records())
+        shown = {path: display_path(path) for path in {record[0] for record in records}}
         ids: dict[str, Problem] = {}
         for path, located, loc, kind, record_id in records:
-            where = Problem(display_path(path), *located.value_pos((*loc, "id")), "")
+            where = Problem(shown[path], *located.value_pos((*loc, "id")), "")
             if not isinstance(record_id, str):
                 continue
             self._check_id_shape(info.id, kind, record_id, where)
