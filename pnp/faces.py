@@ -70,6 +70,12 @@ class FaceContext:
     deck_sizes: DeckSizes = field(default_factory=dict)
     marks: dict[str, str] = field(default_factory=dict)
     """Each marked card's set mark (`Game.card_marks`), printed on its front."""
+    measured: dict[tuple[str, str, bool], list[list[textfit.Word]]] = field(default_factory=dict)
+    fitted: dict[tuple[str, str, bool, float, float, float, float, float], textfit.Fitted] = field(
+        default_factory=dict
+    )
+    """Texts measured (by text, font, bold) and fitted (and by box and sizes) in this kit: a
+    deck repeats its texts, and `fit_decks` fits every text once before it is drawn."""
 
 
 def face_context(
@@ -308,8 +314,15 @@ def _fit(
     max_size = min(box.size or defaults.size, deck_size or math.inf)
     min_size = min(box.min_size or defaults.min_size, max_size)
     leading = box.leading or defaults.leading
-    paragraphs = textfit.measure(text, family, bool(box.bold), ctx.game_id, ctx.titles)
-    return textfit.fit(paragraphs, w, h, max_size, min_size, leading, family)
+    words = (text, family, bool(box.bold))
+    key = (*words, w, h, max_size, min_size, leading)
+    if key not in ctx.fitted:
+        if words not in ctx.measured:
+            ctx.measured[words] = textfit.measure(*words, ctx.game_id, ctx.titles)
+        ctx.fitted[key] = textfit.fit(
+            ctx.measured[words], w, h, max_size, min_size, leading, family
+        )
+    return ctx.fitted[key]
 
 
 def _text(

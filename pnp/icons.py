@@ -10,17 +10,21 @@ from __future__ import annotations
 import io
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
-from starpress.svg import SvgError, sanitized_svg
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 
 @cache
 def _drawing(path: Path, game_folder: Path) -> Drawing:
-    from svglib.svglib import svg2rlg  # half a second to import: only for a kit with icons
+    # svglib (half a second), reportlab.graphics (a tenth, it pulls in platypus) and the SVG
+    # reader are imported only by a kit that draws icons
+    from svglib.svglib import svg2rlg
+
+    from starpress.svg import SvgError, sanitized_svg
 
     drawing = svg2rlg(io.BytesIO(sanitized_svg(path, game_folder).encode("utf-8")))
     if drawing is None:
@@ -59,6 +63,8 @@ class IconForms:
     def _define(self, icon_id: str) -> None:
         if icon_id in self.defined:
             return
+        from reportlab.graphics import renderPDF  # see _drawing
+
         drawing = _drawing(self.files[icon_id], self.game_folder)
         name = _form_name(icon_id)
         self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)

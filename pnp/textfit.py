@@ -7,6 +7,7 @@ one em wide and sit on the baseline like a capital letter with a small descent.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -62,10 +63,11 @@ class Fitted:
     leading: float
     overflow: bool
     ascent: float  # of the regular font at `size`
+    family: str
 
     @property
     def height(self) -> float:
-        return _height(self.lines, self.size, self.leading)
+        return _height(self.lines, self.size, self.leading, self.family)
 
 
 def measure(
@@ -95,23 +97,32 @@ def fit(
 ) -> Fitted:
     """The largest size, in SIZE_STEP steps from max_size down to min_size, that fits the box.
 
-    A smaller size never fits worse, so the sizes are searched by bisection.
+    A smaller size never fits worse, so the sizes too large for the box's area are skipped
+    without wrapping and the others are searched by bisection.
     """
     steps = max(0, round((max_size - min_size) / SIZE_STEP))
     sizes = [max_size - step * SIZE_STEP for step in range(steps + 1)]
     tried: dict[int, list[tuple[Line, ...]] | None] = {}
+    # sizes whose text cannot fit by area alone are never wrapped
+    widths = [sum(piece.width for word in words for piece in word) for words in paragraphs]
+    first = 0
+    while first < len(sizes) and _too_tall_by_area(
+        widths, width, height, sizes[first], leading, family
+    ):
+        first += 1
 
     def fits(index: int) -> bool:
         if index not in tried:
             size = sizes[index]
             lines = _wrap(paragraphs, width / size, family)
-            too_tall = lines is not None and _height(lines, size, leading) > height + 0.01
+            too_tall = lines is not None and _height(lines, size, leading, family) > height + 0.01
             tried[index] = None if too_tall else lines
         return tried[index] is not None
 
-    # most boxes fit at their largest size: try it first
-    low, high = (0, 0) if fits(0) else (1, len(sizes))  # the first size that fits is in
-    while low < high:  # sizes[low:high], or none
+    low, high = first, len(sizes)  # the first size that fits is in sizes[low:high], or none
+    if low < high:  # most boxes fit at the largest size their area allows: try it first
+        low, high = (low, low) if fits(low) else (low + 1, high)
+    while low < high:
         middle = (low + high) // 2
         if fits(middle):
             high = middle
@@ -121,7 +132,8 @@ def fit(
     size = sizes[-1] if overflow else sizes[low]
     lines = _wrap(paragraphs, width / size, family, force=True) if overflow else tried[low]
     assert lines is not None
-    return Fitted(tuple(lines), size, leading, overflow, getAscent(face(family), size))
+    ascent = getAscent(face(family), size)
+    return Fitted(tuple(lines), size, leading, overflow, ascent, family)
 
 
 def draw_lines(
@@ -257,15 +269,35 @@ def _wrap(
     return result
 
 
+def _too_tall_by_area(
+    widths: list[float], width: float, height: float, size: float, leading: float, family: str
+) -> bool:
+    """True when paragraphs whose words add up to `widths` (at 1 pt) cannot fit the box at
+    `size` however they wrap: a paragraph needs at least its width over the line's width in
+    lines. Never true for a size at which `_wrap` fits, so the search gives the same size."""
+    line = width / size + 1e-9  # as wide as `_wrap` lets a line be
+    counts = [math.ceil(total / line - 1e-9) for total in widths if total > 0]
+    return _stack_height(sum(counts), len(counts), size, leading, family) > height + 0.01
+
+
 def _height(
-    lines: tuple[tuple[Line, ...], ...] | list[tuple[Line, ...]], size: float, leading: float
+    lines: tuple[tuple[Line, ...], ...] | list[tuple[Line, ...]],
+    size: float,
+    leading: float,
+    family: str,
 ) -> float:
     """From the top of the first line to the bottom of the last one's descenders."""
     count = sum(len(paragraph) for paragraph in lines)
+    paragraphs = sum(1 for paragraph in lines if paragraph)
+    return _stack_height(count, paragraphs, size, leading, family)
+
+
+def _stack_height(count: int, paragraphs: int, size: float, leading: float, family: str) -> float:
+    """The height of `count` lines in `paragraphs` paragraphs (see `_height`)."""
     if count == 0:
         return 0.0
-    gaps = max(0, sum(1 for paragraph in lines if paragraph) - 1)
-    ascent, descent = _metrics()
+    gaps = max(0, paragraphs - 1)
+    ascent, descent = _metrics(family)
     below = max(descent, ICON_DROP) * size
     return (
         ascent * size + (count - 1) * size * leading + gaps * size * leading * PARAGRAPH_GAP + below
@@ -273,9 +305,10 @@ def _height(
 
 
 @cache
-def _metrics() -> tuple[float, float]:
-    """Ascent and descent (positive) of the text fonts at 1 pt."""
-    name = face("DejaVuSans")
+def _metrics(family: str) -> tuple[float, float]:
+    """Ascent and descent (positive) of a family's regular font at 1 pt: taken from the
+    family in use, so a kit parses only the fonts it prints with."""
+    name = face(family)
     return float(getAscent(name, 1.0)), float(-getDescent(name, 1.0))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from starpress import bots, sheets, svg, text
+from starpress import bots, sheets, text
 from starpress.errors import InputError
 from starpress.model import (
     LANGUAGES,
@@ -303,9 +303,10 @@ class _GameLoader:
 
     def _cross_check(self, info: _GameFacts) -> None:
         records = list(self._records())
+        shown = {path: display_path(path) for path in {record[0] for record in records}}
         ids: dict[str, Problem] = {}
         for path, located, loc, kind, record_id in records:
-            where = Problem(display_path(path), *located.value_pos((*loc, "id")), "")
+            where = Problem(shown[path], *located.value_pos((*loc, "id")), "")
             if not isinstance(record_id, str):
                 continue
             self._check_id_shape(info.id, kind, record_id, where)
@@ -611,6 +612,8 @@ def _svg_problem(folder: Path, file: str, where: Problem) -> str | None:
     An icon that is outside its game folder, or that `starpress.svg` cannot reduce to safe
     drawing, stops the load at once with one located line (InputError), like a YAML bomb.
     """
+    from starpress import svg  # its XML libraries cost 60 ms: only for a game with icons
+
     try:
         icon = svg.icon_path(folder, file)
         if not icon.is_file():

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from starpress import __version__
-from tests.conftest import ROOT, make_project, run_cli
+from tests.conftest import CARDS, LAYOUT, ROOT, make_project, run_cli
 
 
 def test_version(tmp_path: Path) -> None:
@@ -131,3 +131,33 @@ def test_a_kit_imports_the_pdf_rasteriser_only_for_pictures(
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
     assert ("pymupdf" in imported) is rasteriser
     assert list(tmp_path.glob("luna-maris-*.pdf"))
+
+
+@pytest.mark.parametrize("icons", [False, True])
+def test_a_kit_imports_the_icon_drawing_code_only_for_a_game_with_icons(
+    icons: bool, tmp_path: Path
+) -> None:
+    """reportlab.graphics (which pulls in platypus), svglib and the SVG reader's XML
+    libraries cost a good part of a small kit's start: a game without icons loads none."""
+    project = make_project(tmp_path / "project", {"cards.yaml": CARDS})
+    (project / "templates" / "cards").mkdir()
+    (project / "templates" / "cards" / "demo.yaml").write_text(LAYOUT, encoding="utf-8")
+    if not icons:
+        game = project / "content" / "demo"
+        for name in ("icons.yaml", "icons/coin.svg"):
+            (game / name).unlink()
+        for name in ("cards.yaml", "rules.yaml"):
+            text = (game / name).read_text(encoding="utf-8")
+            (game / name).write_text(text.replace(" :coin:", " coin"), encoding="utf-8")
+    command = [sys.executable, "-X", "importtime", "-m", "starpress", "--root", str(project)]
+    done = subprocess.run(
+        [*command, "pnp", "demo", "--out", str(tmp_path / "out")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    drawing = {"reportlab.graphics.renderPDF", "svglib.svglib", "starpress.svg"}
+    assert (drawing & imported) == (drawing if icons else set())
+    assert list((tmp_path / "out").glob("demo-*.pdf"))

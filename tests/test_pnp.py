@@ -123,6 +123,33 @@ def test_a4_kit_geometry_counts_and_boxes(kit_project: Path) -> None:
     assert near(trim[0] - bleed[0], 3) and near(bleed[3] - trim[3], 3)
 
 
+def test_a_kit_fits_each_text_once(kit_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck pass and the drawing pass fit the same texts: a kit measures and fits each
+    text in each box once, and draws it at that size."""
+    from pnp import textfit
+
+    fits: list[str] = []
+    measures: list[str] = []
+    real_fit, real_measure = textfit.fit, textfit.measure
+
+    def counting_fit(paragraphs, *args):  # type: ignore[no-untyped-def]
+        fits.append(repr((paragraphs, args)))
+        return real_fit(paragraphs, *args)
+
+    def counting_measure(text, *args):  # type: ignore[no-untyped-def]
+        measures.append(repr((text, args)))
+        return real_measure(text, *args)
+
+    monkeypatch.setattr(textfit, "fit", counting_fit)
+    monkeypatch.setattr(textfit, "measure", counting_measure)
+    doc = open_pdf(build(kit_project, paper="a4"))
+    words = "".join(page.get_text() for page in doc)
+    assert "Ace" in words and "King" in words and "Draw a card." in words
+    # fronts: Ace and King titles and texts; backs: the King's own back text
+    assert len(fits) == len(set(fits)) == 5
+    assert len(measures) == len(set(measures)) == 5
+
+
 def test_duplex_backs_mirror_for_each_flip(kit_project: Path) -> None:
     for flip in ("long", "short"):
         doc = open_pdf(build(kit_project, paper="a4", duplex=flip))

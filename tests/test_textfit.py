@@ -95,3 +95,48 @@ def test_punctuation_and_icons_stay_with_the_word_before_them(width: float) -> N
 def test_a_long_run_of_icons_still_wraps() -> None:
     fitted = fit("Faces: " + " · ".join([":coin: :coin:"] * 8), 80, 200)
     assert not fitted.overflow and len(_line_texts(fitted)) >= 3
+
+
+TEXTS = [
+    "Gain 2 :coin:.",
+    "Draw two cards, then discard one card of your choice. " * 3,
+    "Move up to three spaces.\n- Attack a ship next to you.\n- Or repair :coin: :coin: one hull.",
+    "Supercalifragilistic expialidocious words, wider than the narrowest boxes.",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_the_size_is_the_largest_that_wraps_into_the_box(text: str) -> None:
+    """The area bound and the bisection pick what trying every size from the largest
+    down would pick, and the bound never rules out a size at which the text fits."""
+    words = textfit.measure(text, FAMILY, False, "demo", {})
+    widths = [sum(piece.width for word in paragraph for piece in word) for paragraph in words]
+    for width in (30, 55, 90, 160):
+        for height in (12, 25, 48, 100):
+            sizes = [24 - step * textfit.SIZE_STEP for step in range(77)]  # 24 pt down to 5 pt
+            fitting = []
+            for size in sizes:
+                lines = textfit._wrap(words, width / size, FAMILY)
+                if lines is not None and textfit._height(lines, size, 1.2, FAMILY) <= height + 0.01:
+                    fitting.append(size)
+            for size in fitting:
+                assert not textfit._too_tall_by_area(widths, width, height, size, 1.2, FAMILY)
+            fitted = textfit.fit(words, width, height, 24, 5, 1.2, FAMILY)
+            assert fitted.overflow is not fitting
+            assert fitted.size == (fitting[0] if fitting else 5)
+
+
+def test_sizes_too_large_for_the_area_are_not_wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long text in a small box, from 40 pt down: the bound skips the large sizes and
+    the text is wrapped at the first size the bound leaves, where it fits."""
+    wrapped: list[float] = []
+    real_wrap = textfit._wrap
+
+    def counting_wrap(paragraphs, width, family, force=False):  # type: ignore[no-untyped-def]
+        wrapped.append(width)
+        return real_wrap(paragraphs, width, family, force)
+
+    monkeypatch.setattr(textfit, "_wrap", counting_wrap)
+    fitted = fit("Draw two cards, then discard one of them. " * 4, 120, 60, size=40)
+    assert not fitted.overflow and fitted.size < 12
+    assert len(wrapped) <= 3
