@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -117,3 +118,9 @@ def forged(save: Path, change: Callable[[list[dict[str, object]]], None]) -> Non
 def first(events: list[dict[str, object]], key: str) -> dict[str, object]:
     """The first event logged under `key`."""
     return next(e for e in events if e.get("key") == key)
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """A child's Ctrl-C as a person's terminal delivers it (`preexec_fn`): a test run from a
+    background job inherits SIGINT ignored, and Python then keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -16,6 +16,7 @@ from automa import scale
 from automa.simulate import Tally, play_games, simulate
 from starpress.load import load_games
 from tests.conftest import ROOT, run_cli
+from tests.hostile import ctrl_c_as_at_a_terminal
 
 GAMES = load_games(ROOT, ["afternova", "luna-maris"])
 
@@ -76,7 +77,13 @@ def test_an_interrupted_run_resumes_from_its_finished_chunks(tmp_path: Path) -> 
     args = ["luna-maris", "simulate", "--games", "3000"]
     command = [sys.executable, "-m", "starpress", "automa", *args, "--workers", "1", "--json"]
     command += ["--resume", str(folder)]
-    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=ctrl_c_as_at_a_terminal,
+    )
     deadline = time.monotonic() + 60
     while len(list(folder.glob("setting-*.json"))) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -15,7 +15,7 @@ from PIL import Image
 
 from starpress import atomic
 from tests.conftest import CARDS, DEMO_FILES, LAYOUT, make_project
-from tests.hostile import assert_refused, run_measured
+from tests.hostile import assert_refused, ctrl_c_as_at_a_terminal, run_measured
 
 LAYOUT_FILE = "templates/cards/demo.yaml"
 ART_LAYOUT = LAYOUT.replace(
@@ -405,6 +405,7 @@ def test_sigterm_mid_build_leaves_no_partial_file(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     deadline = time.monotonic() + 60
     while len(list(out.glob("tts/*/*.png"))) < 2 and time.monotonic() < deadline:
@@ -466,6 +467,7 @@ def test_sigint_mid_build_leaves_no_partial_file(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     deadline = time.monotonic() + 60
     while len(list(out.glob("tts/*/*.png"))) < 2 and time.monotonic() < deadline:
