@@ -704,25 +704,23 @@ class AsteriaGame:
         (asteria.rules.turn.conflict-maintenance.maintenance). Simulated only; a reshuffle
         uses a PRNG stream of its own that no chance node draws from, so a replay (which
         draws no chance) shuffles the same way."""
-        dealt = []
-        for _ in range(count):
-            if not self.action_deck and self.action_discard:
-                self.action_deck, self.action_discard = self.action_discard, []
-                self.streams["reshuffle-actions"].shuffle(self.action_deck)
-            if self.action_deck:
-                dealt.append(self.action_deck.pop())
-        return dealt
+        return self.deal(self.action_deck, self.action_discard, "reshuffle-actions", count)
 
     def deal_planets(self, count: int) -> list[int]:
         """Planet cards from the deck; an empty deck is its discard pile shuffled (our
         ruling, asteria.rules.solo.setup); with neither, nothing."""
+        return self.deal(self.planet_deck, self.planet_discard, "reshuffle-planets", count)
+
+    def deal(self, deck: list[int], discard: list[int], stream: str, count: int) -> list[int]:
+        """Up to `count` cards from the top of `deck` (changed in place), its `discard`
+        shuffled into it by `stream` whenever it runs out."""
         dealt = []
         for _ in range(count):
-            if not self.planet_deck and self.planet_discard:
-                self.planet_deck, self.planet_discard = self.planet_discard, []
-                self.streams["reshuffle-planets"].shuffle(self.planet_deck)
-            if self.planet_deck:
-                dealt.append(self.planet_deck.pop())
+            if not deck and discard:
+                deck[:], discard[:] = discard, []
+                self.streams[stream].shuffle(deck)
+            if deck:
+                dealt.append(deck.pop())
         return dealt
 
     # -- invariants ---------------------------------------------------------------------
