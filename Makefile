@@ -19,10 +19,20 @@ $(TESTSTAMP): $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
+# Pyodide for the site's Play pages, from the npm registry (pinned by the lock file); the
+# site build copies it into build/site/play/. Installs Debian's nodejs and npm when missing.
+PYODIDE := site/play/node_modules/.package-lock.json
+$(PYODIDE): site/play/package.json site/play/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "installing Debian's nodejs and npm for Pyodide"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
+	npm ci --prefix site/play --no-audit --no-fund --loglevel=error
+	touch $@
+
 # Every output: the validated content, then every game's print-and-play kit in every
 # language on A4 and Letter (build/pnp/<game>-<lang>-<paper>.pdf), and every rulebook
 # (build/rulebooks/<game>-<lang>-<paper>.pdf) with its quick reference (…-quick.pdf).
-build: $(STAMP)
+build: $(STAMP) $(PYODIDE)
 	$(BIN)/starpress check
 	$(BIN)/starpress pnp all --lang all --paper a4 --strict
 	$(BIN)/starpress pnp all --lang all --paper letter --strict
@@ -50,14 +60,14 @@ lint: $(TESTSTAMP)
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
-pytest: $(TESTSTAMP)
+pytest: $(TESTSTAMP) $(PYODIDE)
 	$(BIN)/pytest -q
 
-bench: $(STAMP)
+bench: $(STAMP) $(PYODIDE)
 	$(BIN)/python bench/run.py $(PARTS)
 
-serve: $(STAMP)
+serve: $(STAMP) $(PYODIDE)
 	$(BIN)/starpress site serve --lang $(or $(LANG_CODE),en)
 
 clean:
-	rm -rf build $(VENV)
+	rm -rf build $(VENV) site/play/node_modules

@@ -21,12 +21,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
+if TYPE_CHECKING:  # read at build time only
+    from starpress.model import Automa
 
-from automa.afternova_data import AfternovaAutoma
-from starpress.model import Automa
 
 COLOURS = ("purple", "green", "black", "white", "orange")
 
@@ -47,10 +46,9 @@ RULING_FACEDOWN = "afternova.clarification.bot-facedown-blueprints"
 RULING_OBJECTIVE = "afternova.clarification.secret-objective-icons"
 
 
-class BotSettings(BaseModel):
-    """`automa.bot` in content/afternova/automa.yaml."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+@dataclass(frozen=True)
+class BotSettings:
+    """`automa.bot` in content/afternova/automa.yaml (checked there by its model)."""
 
     row_size: int = 3
     placement: str = "leftmost"
@@ -163,9 +161,11 @@ class BotRules:
 
     @classmethod
     def from_content(cls, automa: Automa | None) -> BotRules:
+        from automa.afternova_data import AfternovaAutoma
+
         if not isinstance(automa, AfternovaAutoma):
             return cls.default()
-        return cls(BotSettings.model_validate(automa.bot.model_dump()))
+        return cls(BotSettings(**automa.bot.model_dump()))
 
     # afternova.rules.bot.placement
     def target(self, bot: Bot, colour: str) -> int | None:

@@ -11,18 +11,14 @@ modelled humans.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from automa.afternova_competent import competent_market, competent_turn
 from automa.afternova_data import AfternovaAutoma
-from automa.afternova_game import MODELLED, AfternovaGame, Catalogue
+from automa.afternova_game import MODELLED, AfternovaGame, Catalogue, Prepared, new_program
 from automa.afternova_greedy import greedy_turn
-from automa.choices import CardBook
 from automa.driver import Policy
-from automa.engine import Ask, Program, State
-from automa.registry import BotDefinition, Parameter, Start
-from automa.session import Speaker
+from automa.engine import Ask, Start, State
+from automa.registry import BotDefinition, Parameter
 from automa.voice import card_book
 from starpress.model import Game
 
@@ -39,29 +35,8 @@ def levels(game: Game) -> tuple[str, ...]:
     return (solo.default_level, *(name for name in solo.levels if name != solo.default_level))
 
 
-@dataclass(frozen=True)
-class Prepared:
-    catalogue: Catalogue
-    card_label: CardBook
-
-
 def prepare(game: Game) -> Prepared:
     return Prepared(Catalogue.from_game(game), card_book(game))
-
-
-def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
-    assert isinstance(prepared, Prepared)
-    params = start.params
-    return AfternovaGame(
-        prepared.catalogue,
-        start.mode,
-        start.seed,
-        voice,
-        prepared.card_label,
-        params.get("seats", "table"),
-        params.get("variant", "bot"),
-        params.get("level", ""),
-    )
 
 
 def baseline(state: State, ask: Ask) -> str:

@@ -28,7 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from automa.afternova import (
     COLOURS,
@@ -51,18 +51,15 @@ from automa.afternova import (
     Step,
     fragment_colours,
 )
-from automa.afternova_data import (
-    AfternovaAutoma,
-    AfternovaBaseline,
-    AfternovaSolo,
-    AfternovaSoloLevel,
-)
 from automa.choices import NO_CARDS, CardBook, Options
-from automa.engine import HUMAN, LATER, Ask, Chance, Decision, Ending, Say, Script
+from automa.engine import HUMAN, LATER, Ask, Chance, Decision, Ending, Say, Script, Start
 from automa.prng import Pcg32, Streams
 from automa.session import Speaker
-from starpress.model import Game
 from starpress.text import Token, counted_icons, icon_ids
+
+if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
+    from automa.afternova_data import AfternovaBaseline, AfternovaSolo, AfternovaSoloLevel
+    from starpress.model import Game
 
 Steps = Generator[Decision | Say, Any, Any]
 """A part of the game script (yields decisions and messages, returns its result)."""
@@ -113,6 +110,8 @@ class Catalogue:
                 for count, skill in counted_icons(card.field_tokens("requirements")):
                     needs[skill] += count
                 planets.append((dict(needs), _int(card.fields.get("spaces"))))
+        from automa.afternova_data import AfternovaAutoma
+
         automa = game.automa if isinstance(game.automa, AfternovaAutoma) else None
         typed = automa.colour_names if automa else {}
         names = {colour: [word.lower() for word in words] for colour, words in typed.items()}
@@ -180,13 +179,15 @@ class AfternovaGame:
             self.level = catalogue.solo_level(level)
             assert catalogue.solo is not None
             self.level_name = level or catalogue.solo.default_level
-            changed = {
-                "row_size": self.level.row_size,
-                "max_completed": self.level.max_completed,
-                "objective_vp_per_icon": self.level.objective_vp_per_icon,
-                "icons_per_fragment": self.level.icons_per_fragment,
-            }
-            self.rules = BotRules(self.rules.settings.model_copy(update=changed))
+            self.rules = BotRules(
+                dataclasses.replace(
+                    self.rules.settings,
+                    row_size=self.level.row_size,
+                    max_completed=self.level.max_completed,
+                    objective_vp_per_icon=self.level.objective_vp_per_icon,
+                    icons_per_fragment=self.level.icons_per_fragment,
+                )
+            )
         self.mode = mode
         self.seed = seed
         self.seats = seats
@@ -915,3 +916,27 @@ def _cover(needs: dict[str, int], paws: list[tuple[str, ...]]) -> tuple[list[tup
             for skill in paw:
                 remaining[skill] = remaining.get(skill, 0) - 1
     return used, sum(v for v in remaining.values() if v > 0)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What every game of the content shares: the cards, and how people name them."""
+
+    catalogue: Catalogue
+    card_label: CardBook
+
+
+def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AfternovaGame:
+    """One game, started as `start` says (its seats, variant and level); runs in the
+    browser too."""
+    params = start.params
+    return AfternovaGame(
+        prepared.catalogue,
+        start.mode,
+        start.seed,
+        voice,
+        prepared.card_label,
+        params.get("seats", "table"),
+        params.get("variant", "bot"),
+        params.get("level", ""),
+    )

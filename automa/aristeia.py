@@ -22,6 +22,8 @@ RULE_SETUP = "aristeia.rules.solo.setup"
 RULE_PLANNING = "aristeia.rules.solo.planning"
 RULE_ACTIVATION = "aristeia.rules.solo.activation"
 RULE_ROLES = "aristeia.rules.solo.roles"
+ROLES: tuple[str, ...] = ("holder", "hunter", "support", "controller")
+"""The four Role cards, in their printed order (1 Zone Holder … 4 Controller)."""
 RULE_TACTICS = "aristeia.rules.solo.tactics"
 RULE_TABLE = "aristeia.rules.solo.table"
 RULE_LEVELS = "aristeia.rules.solo.levels"

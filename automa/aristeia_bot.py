@@ -9,23 +9,15 @@ made: the `level` (the levels of automa.yaml, the default first) and, simulated,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from automa import solo
 from automa.aristeia import BOT as ITS
 from automa.aristeia import YOU, in_reach
 from automa.aristeia_data import AristeiaAutoma
-from automa.aristeia_game import PLAYER, AristeiaGame, Prepared
+from automa.aristeia_game import PLAYER, AristeiaGame, Prepared, new_program
 from automa.driver import Policy
-from automa.engine import Ask, Program, State
-from automa.registry import BotDefinition, Start
-from automa.session import Speaker
-
-
-def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
-    assert isinstance(prepared, Prepared)
-    level = solo.level(start, prepared.levels)
-    return AristeiaGame(prepared, start.mode, level, start.seed, voice)
+from automa.engine import Ask, Start, State
+from automa.registry import BotDefinition
 
 
 def _program(state: State, ask: Ask) -> AristeiaGame:

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from automa.aristeia import ROLES
 from starpress.model import Automa, Record
 
 Role = Literal["holder", "hunter", "support", "controller"]
@@ -17,7 +18,6 @@ Step = Literal["zone", "attack", "hunt", "special", "advance"]
 Focus = Literal["nearest", "weakest", "zone", "threat"]
 Bonus = Literal["hit", "move", "none"]
 Die = Literal["red", "green", "orange", "blue", "yellow", "black"]
-ROLES: tuple[str, ...] = ("holder", "hunter", "support", "controller")
 
 
 class AristeiaLevel(Record):

@@ -15,10 +15,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from automa.aristeia import (
     BOT,
+    ROLES,
     RULE_ACTIVATION,
     RULE_COMBAT,
     RULE_END,
@@ -55,13 +56,15 @@ from automa.aristeia import (
     total,
     zone_points,
 )
-from automa.aristeia_data import ROLES, AristeiaAutoma, AristeiaLevel, AristeiaModel
-from automa.aristeia_data import AristeiaTactic as Tactic
-from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script, TieBreak
+from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script, Start, TieBreak
 from automa.engine import Decision as Pending
 from automa.prng import Streams
 from automa.session import Speaker
-from starpress.model import Game
+
+if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
+    from automa.aristeia_data import AristeiaLevel, AristeiaModel
+    from automa.aristeia_data import AristeiaTactic as Tactic
+    from starpress.model import Game
 
 PLAYER = YOU
 """The modelled player of a simulated game (the person at the table is `HUMAN`)."""
@@ -94,6 +97,8 @@ class Prepared:
 
     @classmethod
     def from_game(cls, game: Game) -> Prepared:
+        from automa.aristeia_data import AristeiaAutoma
+
         automa = game.automa
         if not isinstance(automa, AristeiaAutoma):
             raise ValueError(f"{game.id} has no Aristeia! automaton data")
@@ -617,3 +622,10 @@ def _choice(legal: Sequence[str], raw: str) -> str:
     if raw.strip() in legal:
         return raw.strip()
     raise ValueError(f"'{raw}' is not one of the {len(legal)} plans")
+
+
+def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AristeiaGame:
+    """One game of this content, started as `start` says (the level asked for, else the
+    first of the data); the standard library only, so it runs in the browser too."""
+    level = start.params.get("level") or next(iter(prepared.levels))
+    return AristeiaGame(prepared, start.mode, level, start.seed, voice)

@@ -11,15 +11,13 @@ simulated, the modelled player of your seat (`opponent`: competent or greedy).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from automa.ascending_empires_data import EmpireAutoma
-from automa.ascending_empires_game import PLAYER, EmpiresGame, Prepared
+from automa.ascending_empires_game import PLAYER, EmpiresGame, Prepared, new_program
 from automa.ascending_empires_players import best_action
 from automa.driver import Policy
-from automa.engine import Ask, Program, State
-from automa.registry import BotDefinition, Parameter, Start
-from automa.session import Speaker
+from automa.engine import Ask, Start, State
+from automa.registry import BotDefinition, Parameter
 from starpress.model import Game
 
 AUTOMATA = ("1", "2", "3")
@@ -32,13 +30,6 @@ def levels(game: Game) -> tuple[str, ...]:
     if not isinstance(automa, EmpireAutoma):
         return ("standard",)
     return (automa.default_level, *(name for name in automa.levels if name != automa.default_level))
-
-
-def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
-    assert isinstance(prepared, Prepared)
-    level = start.params.get("level") or next(iter(prepared.levels))
-    automata = int(start.params.get("automata") or 1)
-    return EmpiresGame(prepared, start.mode, level, automata, start.seed, voice)
 
 
 def _policy(state: State, ask: Ask, competent: bool) -> str:

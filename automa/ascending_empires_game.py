@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from automa.ascending_empires import (
     ACTIONS,
@@ -72,12 +72,14 @@ from automa.ascending_empires import (
     recruit_places,
     toward,
 )
-from automa.ascending_empires_data import EmpireAutoma, EmpireLevel
-from automa.engine import HUMAN, SHARED, Ask, Chance, Ending, Say, Script, TieBreak
+from automa.engine import HUMAN, SHARED, Ask, Chance, Ending, Say, Script, Start, TieBreak
 from automa.engine import Decision as Pending
 from automa.prng import Streams
 from automa.session import Speaker
-from starpress.model import Game
+
+if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
+    from automa.ascending_empires_data import EmpireLevel
+    from starpress.model import Game
 
 PLAYER = "player"
 """The modelled player of a simulated game (the person at the table is `HUMAN`)."""
@@ -90,6 +92,19 @@ FLICK_ERROR = 0.04  # the modelled player's flick off the board
 
 
 @dataclass(frozen=True)
+class SeatLevel:
+    """The numbers of your modelled seat where an automaton's come from its level."""
+
+    reach: float
+    recruit: int
+    mine_bonus: int = 0
+
+
+YOUR_SEAT = SeatLevel(reach=1.0, recruit=2)
+"""Your seat recruits 2 like the rules say and mines no bonus."""
+
+
+@dataclass(frozen=True)
 class Prepared:
     """The automaton's data, read once from the content."""
 
@@ -99,6 +114,8 @@ class Prepared:
 
     @classmethod
     def from_game(cls, game: Game) -> Prepared:
+        from automa.ascending_empires_data import EmpireAutoma
+
         automa = game.automa
         if not isinstance(automa, EmpireAutoma):
             raise ValueError(f"{game.id} has no Ascending Empires automaton data")
@@ -613,9 +630,9 @@ class EmpiresGame:
         self.overflow += count - from_pile
         self.empires[who].tokens += count
 
-    def level_for(self, who: str) -> EmpireLevel:
+    def level_for(self, who: str) -> EmpireLevel | SeatLevel:
         """The level's numbers for an automaton; your modelled seat recruits 2 like the rules."""
-        return self.level if who != self.you else EmpireLevel(reach=1.0, recruit=2)
+        return self.level if who != self.you else YOUR_SEAT
 
     # -- invariants ---------------------------------------------------------------------
 
@@ -755,3 +772,11 @@ def _choice(legal: tuple[str, ...], raw: str) -> str:
     if raw.strip() in legal:
         return raw.strip()
     raise ValueError(f"'{raw}' is not one of {', '.join(legal)}")
+
+
+def new_program(prepared: Prepared, start: Start, voice: Speaker) -> EmpiresGame:
+    """One game of this content, started as `start` says (the level asked for, else the
+    first of the data; one automaton unless told); runs in the browser too."""
+    level = start.params.get("level") or next(iter(prepared.levels))
+    automata = int(start.params.get("automata") or 1)
+    return EmpiresGame(prepared, start.mode, level, automata, start.seed, voice)

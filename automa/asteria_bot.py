@@ -13,18 +13,11 @@ from typing import Any
 
 from automa import solo
 from automa.asteria_data import AsteriaAutoma
-from automa.asteria_game import PLAYER, AsteriaGame, Prepared
+from automa.asteria_game import PLAYER, AsteriaGame, Prepared, new_program
 from automa.asteria_players import COMPETENT, GREEDY, best_play
 from automa.driver import Policy
-from automa.engine import Ask, Program, State
-from automa.registry import BotDefinition, Start
-from automa.session import Speaker
-
-
-def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
-    assert isinstance(prepared, Prepared)
-    level = solo.level(start, prepared.levels)
-    return AsteriaGame(prepared, start.mode, level, start.seed, voice)
+from automa.engine import Ask, Start, State
+from automa.registry import BotDefinition
 
 
 def _policy(state: State, ask: Ask, weights: Any) -> str:

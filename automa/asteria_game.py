@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from automa.asteria import (
     ACTIONS,
@@ -57,14 +57,15 @@ from automa.asteria import (
     technology_ready,
     track,
 )
-from automa.asteria_data import AsteriaAutoma, AsteriaLevel
 from automa.choices import CardBook, Options
-from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script
+from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script, Start
 from automa.engine import Decision as Pending
 from automa.prng import Streams
 from automa.session import Speaker
-from automa.voice import card_book
-from starpress.model import Game
+
+if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
+    from automa.asteria_data import AsteriaLevel
+    from starpress.model import Game
 
 RULE_REVEAL = "asteria.rules.concepts.planet-cards"
 PLAYER = "player"
@@ -89,6 +90,9 @@ class Prepared:
 
     @classmethod
     def from_game(cls, game: Game) -> Prepared:
+        from automa.asteria_data import AsteriaAutoma
+        from automa.voice import card_book
+
         automa = game.automa
         if not isinstance(automa, AsteriaAutoma):
             raise ValueError(f"{game.id} has no Asteria automaton data")
@@ -975,3 +979,10 @@ def _choice(legal: tuple[str, ...], raw: str) -> str:
 def _split(choice: str) -> tuple[int, int, str]:
     number, index, action = choice.split(":")
     return int(number), int(index), action
+
+
+def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AsteriaGame:
+    """One game of this content, started as `start` says (the level asked for, else the
+    first of the data); the standard library only, so it runs in the browser too."""
+    level = start.params.get("level") or next(iter(prepared.levels))
+    return AsteriaGame(prepared, start.mode, level, start.seed, voice)

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 import typer.main
 
-from automa.registry import BotDefinition, Start, bot_of
+from automa.engine import Start
+from automa.registry import BotDefinition, bot_of
 from starpress.load import game_ids, load_games
 from starpress.model import LANGUAGES, Game
 

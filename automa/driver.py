@@ -30,14 +30,15 @@ status); a finished game says so and asks nothing. A game's end is the engine's 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from automa.engine import ENDING_SAYS, Ask, Chance, Decision, Refused, Say, State, ending_words
-from automa.session import EventLog, LogMismatch, Output, Quit, Speaker, Undo
+from automa.session import EventLog, LogMismatch, Output, Quit, SaveFileError, Speaker, Undo
 
 Policy = Callable[[State, Ask], Any]
 """A modelled player: the action it takes for a decision of the state."""
@@ -148,7 +149,7 @@ class Driver:
         self.cursor += 1
         value = event["value"]
         if isinstance(decision, Ask):
-            self._check_answer(decision, event)
+            value = self._check_answer(decision, event)
         if isinstance(decision, Chance) and self.redraw and decision.draw() != value:
             raise LogMismatch(
                 f"event {self.cursor} ('{decision.key}') is not what this seed draws",
@@ -156,23 +157,30 @@ class Driver:
             )
         return value
 
-    def _check_answer(self, ask: Ask, event: dict[str, Any]) -> None:
+    def _check_answer(self, ask: Ask, event: dict[str, Any]) -> Any:
         """A logged answer must be one the game could have been given: what a person typed
         parses to it again, a modelled player's is among the legal actions (a question
-        without a list of them is only answered by a person, or a policy of this session)."""
+        without a list of them is only answered by a person, or a policy of this session).
+        The answer the game gets is what the words parse to, as when they were typed (a
+        tuple stays a tuple, where the log's JSON has a list)."""
         where = self.cursor - 1
+        value = event["value"]
         if "raw" in event:
             try:
                 parsed = ask.parse(event["raw"])
             except ValueError as error:
                 raise LogMismatch(f"the answer typed is not valid here ({error})", where) from None
-            if _plain(parsed) != _plain(event["value"]):
+            if _plain(parsed) != _plain(value):
                 raise LogMismatch("the answer's value is not what was typed", where)
-        elif ask.legal is not None:  # a modelled player's (or a person's, played --auto)
-            if _plain(event["value"]) not in map(_plain, ask.legal):
-                raise LogMismatch("the answer is not a legal action here", where)
-        elif ask.player not in self.policies:
+            return parsed
+        if ask.legal is not None:  # a modelled player's (or a person's, played --auto)
+            for action in ask.legal:
+                if _plain(action) == _plain(value):
+                    return action
+            raise LogMismatch("the answer is not a legal action here", where)
+        if ask.player not in self.policies:
             raise LogMismatch("a person's answer without what they typed", where)
+        return value
 
     def _append(self, kind: str, key: str, value: Any, raw: str | None = None) -> None:
         if self.log is not None:
@@ -279,3 +287,22 @@ class Driver:
 def _plain(value: Any) -> Any:
     """A value as the log holds it (tuples become lists), for comparing."""
     return json.loads(json.dumps(value))
+
+
+@contextlib.contextmanager
+def located(log: EventLog, driver: Driver) -> Iterator[None]:
+    """Replaying a log: a mismatch, or a value the game cannot use (a crash while replaying
+    logged events), is a SaveFileError at the line of the event being replayed."""
+    logged = len(log.events)
+    try:
+        yield
+    except LogMismatch as error:
+        index = driver.cursor if error.index is None else error.index
+        raise SaveFileError(log.path, str(error), log.line_of(index)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        if driver.cursor > logged:  # a live game's own bug, not its save file
+            raise
+        line = log.line_of(max(driver.cursor - 1, 1))
+        raise SaveFileError(
+            log.path, f"a value this game cannot use ({type(error).__name__}: {error})", line
+        ) from None

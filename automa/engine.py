@@ -37,6 +37,15 @@ HUMAN = "human"
 
 
 @dataclass(frozen=True)
+class Start:
+    """What a game is started with (the log's start event): mode, seed, parameters."""
+
+    mode: str
+    seed: int
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Ask:
     """A decision of `player`: logged as an `answer` event under `key`.
 

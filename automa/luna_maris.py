@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from automa.luna_maris_data import LunaMarisScoring
+if TYPE_CHECKING:  # read at build time only
+    from automa.luna_maris_data import LunaMarisScoring
+
 
 RULE_TURN = "luna-maris.rules.solo.automaton.turn"
 RULE_VERBS = "luna-maris.rules.solo.automaton.verbs"

@@ -9,23 +9,24 @@ cards and the game's names are read out in the session's language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from automa.driver import Policy
-from automa.engine import HUMAN, Ask, Program, State
+from automa.engine import HUMAN, Ask, Start, State
 from automa.luna_maris_data import LunaMarisAutoma
-from automa.luna_maris_game import OPPONENT, OPPONENTS, LunaMarisGame, Prepared, Speech
-from automa.registry import BotDefinition, Parameter, Start
-from automa.session import Speaker
+from automa.luna_maris_game import (
+    MODULES,
+    OPPONENT,
+    OPPONENTS,
+    LunaMarisGame,
+    Prepared,
+    Session,
+    Speech,
+    new_program,
+)
+from automa.registry import BotDefinition, Parameter
 from automa.voice import Voice, card_book, spoken
 from starpress.model import Game
-
-
-@dataclass(frozen=True)
-class Session:
-    prepared: Prepared
-    speech: Speech
 
 
 def prepare(game: Game) -> Session:
@@ -33,44 +34,30 @@ def prepare(game: Game) -> Session:
 
 
 def speech(game: Game) -> Speech:
-    """The game's ids read out in its (localised) language."""
+    """The game's ids read out in its (localised) language, as data: the modules' names,
+    each round card's printed steps (translated) read out with the module icon dropped (the
+    message names the module) and every other icon said in words, the cards' and icons'
+    names."""
     titles = game.ids()
     voice = Voice(game)
-    cards = {card.id: card for card in game.cards}
-    card_names = {card.id: card.name for card in game.cards if card.name}
-
-    def module(key: str) -> str:
-        return str(titles.get(f"{game.id}.rules.modules.{key}", key))
-
-    def name(key: str) -> str:
-        if key in card_names:
-            return f"«{card_names[key]}»"
-        return str(game.icon_names.get(key, key))
+    names = {key: str(words) for key, words in game.icon_names.items()}
+    names |= {card.id: f"«{card.name}»" for card in game.cards if card.name}
 
     def icon_words(icon: str) -> str:
         """Its short form if the bot has one (`short_<icon>`: "2 VP"), else its name."""
         short = voice(f"short_{icon}")
-        return short if short != f"short_{icon}" else name(icon).lower()
+        return short if short != f"short_{icon}" else names.get(icon, icon).lower()
 
-    def step_text(letter: str, index: int) -> str:
-        """A round card's printed step (translated), read out: the module icon dropped
-        (the message names the module), every other icon said in words."""
-        card = cards.get(f"{game.id}.card.ai-card-{letter.lower()}")
-        steps = card.fields.get("steps") if card else None
-        if not isinstance(steps, list) or index > len(steps):
-            return ""
-        return spoken(steps[index - 1].tokens, icon_words)
-
-    return Speech(module, step_text, name, card_book(game))
-
-
-def new_program(prepared: Any, start: Start, voice: Speaker) -> Program:
-    assert isinstance(prepared, Session)
-    level = start.params.get("level", "basic")
-    opponent = start.params.get("opponent", "simple")
-    return LunaMarisGame(
-        prepared.prepared, start.mode, level, start.seed, voice, prepared.speech, opponent
-    )
+    prefix = f"{game.id}.card.ai-card-"
+    steps: dict[str, tuple[str, ...]] = {}
+    for card in game.cards:
+        printed = card.fields.get("steps")
+        if card.id.startswith(prefix) and isinstance(printed, list):
+            steps[card.id.removeprefix(prefix)] = tuple(
+                spoken(step.tokens, icon_words) for step in printed
+            )
+    modules = {key: str(titles.get(f"{game.id}.rules.modules.{key}", key)) for key in MODULES}
+    return Speech(modules, steps, names, card_book(game))
 
 
 def press_enter(state: State, ask: Ask) -> Any:

@@ -11,12 +11,12 @@ make both replayable.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Generator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from automa.choices import NO_CARDS, CardBook, Option, Options
-from automa.engine import HUMAN, Ask, Chance, Decision, Ending, Say, Script, TieBreak
+from automa.engine import HUMAN, Ask, Chance, Decision, Ending, Say, Script, Start, TieBreak
 from automa.luna_maris import (
     RULE_CARDS,
     RULE_SCORING,
@@ -30,11 +30,13 @@ from automa.luna_maris import (
     Settings,
     Verbs,
 )
-from automa.luna_maris_data import LunaMarisAutoma, LunaMarisCard
 from automa.prng import Streams
 from automa.session import Speaker
-from starpress.model import Game
 from starpress.text import icon_ids
+
+if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
+    from automa.luna_maris_data import LunaMarisCard
+    from starpress.model import Game
 
 OPPONENTS = ("simple", "greedy")
 """The modelled human of a simulated game (`opponent`): random (a Chance), or greedy."""
@@ -194,12 +196,26 @@ class SharedModel:
 
 @dataclass(frozen=True)
 class Speech:
-    """How the game's ids are read out in the session's language (see `automa.luna_maris_bot`)."""
+    """How the game's ids are read out in the session's language, as data (built by
+    `automa.luna_maris_bot.speech`): an id it has no words for is said as itself."""
 
-    module_name: Callable[[str], str] = str
-    step_text: Callable[[str, int], str] = lambda letter, index: ""
-    name: Callable[[str], str] = str  # a card id or icon id as people read it
+    modules: Mapping[str, str] = field(default_factory=dict)  # module key -> its name
+    steps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each round card's printed steps (by its letter, lower case), read out in words."""
+    names: Mapping[str, str] = field(default_factory=dict)  # card or icon id -> its name
     cards: CardBook = NO_CARDS  # the cards' marks and names, asked at the table
+
+    def module_name(self, key: str) -> str:
+        return self.modules.get(key, key)
+
+    def step_text(self, letter: str, index: int) -> str:
+        """A round card's step `index` (from 1) read out; empty when there is none."""
+        steps = self.steps.get(letter.lower(), ())
+        return steps[index - 1] if 1 <= index <= len(steps) else ""
+
+    def name(self, key: str) -> str:
+        """A card id or icon id as people read it."""
+        return self.names.get(key, key)
 
 
 @dataclass(frozen=True)
@@ -215,6 +231,8 @@ class Prepared:
 
     @classmethod
     def from_game(cls, game: Game) -> Prepared:
+        from automa.luna_maris_data import LunaMarisAutoma
+
         automa = game.automa
         if not isinstance(automa, LunaMarisAutoma):
             raise ValueError(f"{game.id} has no Luna Maris automaton data")
@@ -523,3 +541,21 @@ def _choice(legal: tuple[str, ...], raw: str) -> str:
     if raw.strip() in legal:
         return raw.strip()
     raise ValueError(f"'{raw}' is not one of the {len(legal)} turns")
+
+
+@dataclass(frozen=True)
+class Session:
+    """What every game of the content shares: the prepared data and its words."""
+
+    prepared: Prepared
+    speech: Speech
+
+
+def new_program(prepared: Session, start: Start, voice: Speaker) -> LunaMarisGame:
+    """One game, started as `start` says (its level and, simulated, the opponent); runs in
+    the browser too."""
+    level = start.params.get("level", "basic")
+    opponent = start.params.get("opponent", "simple")
+    return LunaMarisGame(
+        prepared.prepared, start.mode, level, start.seed, voice, prepared.speech, opponent
+    )

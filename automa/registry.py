@@ -9,11 +9,11 @@ the bots that ship with starpress). Adding a bot is a new module and a content f
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from automa.driver import Policy
-from automa.engine import Program
+from automa.engine import Program, Start
 from automa.session import Speaker
 from starpress import bots
 from starpress.model import Automa, Game
@@ -45,15 +45,6 @@ class Parameter:
 
     def default_for(self, game: Game) -> str:
         return self.default if self.default is not None else self.values(game)[0]
-
-
-@dataclass(frozen=True)
-class Start:
-    """What a game is started with (the log's start event): mode, seed, parameters."""
-
-    mode: str
-    seed: int
-    params: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

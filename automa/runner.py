@@ -12,16 +12,16 @@ import contextlib
 import hashlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
 from automa.choices import folded
-from automa.driver import RECAP, Driver, Policy, Table
-from automa.engine import HUMAN, ScriptState
+from automa.driver import RECAP, Driver, Policy, Table, located
+from automa.engine import HUMAN, ScriptState, Start
 from automa.prng import fresh_seed
-from automa.registry import BotDefinition, Start, bot_of
-from automa.session import LOG_VERSION, EventLog, LogMismatch, Output, Quit, SaveFileError, Undo
+from automa.registry import BotDefinition, bot_of
+from automa.session import LOG_VERSION, EventLog, Output, Quit, SaveFileError, Undo, check_start
 from automa.voice import Voice
 from starpress.i18n import localize
 from starpress.load import game_ids, load_games
@@ -107,7 +107,7 @@ def replay(
         live=False,
         redraw=False,
     )
-    with contextlib.suppress(Quit), _located(log, driver):  # a log that ends mid-game
+    with contextlib.suppress(Quit), located(log, driver):  # a log that ends mid-game
         driver.run()
     return 0
 
@@ -146,25 +146,6 @@ class _Session:
         }
 
 
-@contextlib.contextmanager
-def _located(log: EventLog, driver: Driver) -> Iterator[None]:
-    """Replaying a log: a mismatch, or a value the game cannot use (a crash while replaying
-    logged events), is a SaveFileError at the line of the event being replayed."""
-    logged = len(log.events)
-    try:
-        yield
-    except LogMismatch as error:
-        index = driver.cursor if error.index is None else error.index
-        raise SaveFileError(log.path, str(error), log.line_of(index)) from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        if driver.cursor > logged:  # a live game's own bug, not its save file
-            raise
-        line = log.line_of(max(driver.cursor - 1, 1))
-        raise SaveFileError(
-            log.path, f"a value this game cannot use ({type(error).__name__}: {error})", line
-        ) from None
-
-
 def _bot(game: Game) -> BotDefinition:
     bot = bot_of(game)
     if bot is None:
@@ -179,26 +160,8 @@ def _session(root: Path, log: EventLog, lang: str | None = None) -> _Session:
     bot = bot_of(game)
     if bot is None:
         raise SaveFileError(log.path, f"not a log of a game with a bot ({game.id!r})", line)
-    for name, allowed in (("mode", MODES), ("lang", LANGUAGES)):
-        if start.get(name) not in allowed:
-            raise SaveFileError(log.path, f"start event: unknown {name} {start.get(name)!r}", line)
-    params = start["params"]
-    declared = {parameter.name: parameter for parameter in bot.parameters}
-    for name, value in params.items():
-        if name not in declared:
-            raise SaveFileError(log.path, f"start event: unknown parameter {name!r}", line)
-        if value not in declared[name].values(game):
-            raise SaveFileError(log.path, f"start event: unknown {name} {value!r}", line)
-    missing = sorted(set(declared) - set(params))
-    if missing:
-        raise SaveFileError(log.path, f"start event without parameter '{missing[0]}'", line)
-    if not 0 <= start["seed"] < 2**64:
-        raise SaveFileError(log.path, f"start event: seed out of range ({start['seed']})", line)
-    if start["content"] != content_hash(game):
-        raise SaveFileError(
-            log.path, f"played with other {game.id} content (its bot or cards changed)", line
-        )
-    settings = Start(start["mode"], start["seed"], params)
+    declared = {parameter.name: parameter.values(game) for parameter in bot.parameters}
+    settings = check_start(log, MODES, LANGUAGES, declared, content_hash(game), game.id)
     problem = bot.check(settings)
     if problem is not None:
         raise SaveFileError(log.path, f"start event: {problem}", line)
@@ -232,7 +195,7 @@ def _drive(
             recap=recap,
         )
         try:
-            with _located(log, driver):
+            with located(log, driver):
                 driver.run()
             return 0
         except Undo:  # replay what is left of the log, then continue

@@ -26,12 +26,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, BinaryIO, Protocol, TextIO
 
+from automa.engine import Start
 from starpress.errors import InputError
-from starpress.limits import limits
+from starpress.limits import Limits, limits
 
 LOG_VERSION = 5
 """Version of the save-file format written and read (version 1 had no `v`, no chain;
@@ -85,38 +87,45 @@ class EventLog:
 
     @classmethod
     def load(cls, path: Path) -> EventLog:
-        """Read and check a save file: every line bounded, UTF-8 JSON of a known event kind
-        with its fields, the chain of hashes unbroken, the format version ours."""
+        """Read and check a save file (see `read`), written on as the game goes."""
+        with path.open("rb") as handle:
+            return cls.read(path, handle, limits(), keep=True)
+
+    @classmethod
+    def read(
+        cls, path: Path | None, handle: BinaryIO, limit: Limits, keep: bool = False
+    ) -> EventLog:
+        """Read and check a save file (`path` names it in errors, else only lines are; kept
+        as the log's file when `keep`): every line bounded, UTF-8 JSON of a known event
+        kind with its fields, the chain of hashes unbroken, the format version ours."""
         events: list[dict[str, Any]] = []
         lines: list[int] = []
         hashes: list[str] = []
-        limit = limits()
-        with path.open("rb") as handle:
-            number = 0
-            while True:
-                raw = handle.readline(limit.save_line_bytes + 1)  # never a whole huge line
-                if not raw:
-                    break
-                number += 1
-                if len(raw) > limit.save_line_bytes:
-                    raise SaveFileError(
-                        path, f"line too long (over {limit.save_line_bytes} bytes)", number
-                    )
-                if not raw.strip():
-                    continue
-                if len(events) >= limit.save_events:
-                    raise SaveFileError(path, f"too many events (over {limit.save_events})", number)
-                event = _parse_line(path, number, raw)
-                if not events:
-                    _check_version(path, number, event)
-                hashes.append(_check_event(path, number, event, hashes, first=not events))
-                events.append(event)
-                lines.append(number)
+        number = 0
+        while True:
+            raw = handle.readline(limit.save_line_bytes + 1)  # never a whole huge line
+            if not raw:
+                break
+            number += 1
+            if len(raw) > limit.save_line_bytes:
+                raise SaveFileError(
+                    path, f"line too long (over {limit.save_line_bytes} bytes)", number
+                )
+            if not raw.strip():
+                continue
+            if len(events) >= limit.save_events:
+                raise SaveFileError(path, f"too many events (over {limit.save_events})", number)
+            event = _parse_line(path, number, raw)
+            if not events:
+                _check_version(path, number, event)
+            hashes.append(_check_event(path, number, event, hashes, first=not events))
+            events.append(event)
+            lines.append(number)
         if not events:
             raise SaveFileError(
                 path, "empty save file: a game log starts with its 'start' event", 1
             )
-        return cls(path, events, lines, hashes)
+        return cls(path if keep else None, events, lines, hashes)
 
     def line_of(self, index: int) -> int:
         """The file line of event `index` (the line after the last for a missing event)."""
@@ -146,22 +155,21 @@ class EventLog:
         """Remove the last answer and what followed it (undo); False if there is none."""
         for index in range(len(self.events) - 1, 0, -1):
             if self.events[index].get("t") == "answer":
-                del self.events[index:]
+                del self.events[index:], self.hashes[index:], self.lines[index:]
                 self._rewrite()
                 return True
         return False
 
+    def text(self) -> str:
+        """The save file's text: one line per event, each with its chain hash."""
+        pairs = zip(self.events, self.hashes, strict=True)
+        return "".join(_canonical({**event, "h": h}) + "\n" for event, h in pairs)
+
     def _rewrite(self) -> None:
         if self.path is not None:
-            self.hashes = []
-            for event in self.events:
-                self.hashes.append(_link(self.hashes[-1] if self.hashes else "", event))
-            lines = [
-                _canonical({**e, "h": h}) for e, h in zip(self.events, self.hashes, strict=True)
-            ]
             temporary = self.path.with_name(f".{self.path.name}.part")
             with temporary.open("w", encoding="utf-8") as handle:
-                handle.write("".join(line + "\n" for line in lines))
+                handle.write(self.text())
                 handle.flush()
                 os.fsync(handle.fileno())
             temporary.replace(self.path)
@@ -177,7 +185,7 @@ def _link(previous: str, event: dict[str, Any]) -> str:
     return hashlib.sha256((previous + _canonical(event)).encode("utf-8")).hexdigest()[:16]
 
 
-def _parse_line(path: Path, number: int, raw: bytes) -> dict[str, Any]:
+def _parse_line(path: Path | None, number: int, raw: bytes) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -193,7 +201,7 @@ def _parse_line(path: Path, number: int, raw: bytes) -> dict[str, Any]:
     return event
 
 
-def _check_version(path: Path, number: int, event: dict[str, Any]) -> None:
+def _check_version(path: Path | None, number: int, event: dict[str, Any]) -> None:
     if event.get("t") != "start":
         raise SaveFileError(path, "a game log starts with its 'start' event", number)
     version = event.get("v", 1)
@@ -209,7 +217,7 @@ def _check_version(path: Path, number: int, event: dict[str, Any]) -> None:
 
 
 def _check_event(
-    path: Path, number: int, event: dict[str, Any], hashes: list[str], first: bool
+    path: Path | None, number: int, event: dict[str, Any], hashes: list[str], first: bool
 ) -> str:
     """Check an event's kind, fields and chain hash; return the hash (and drop `h`)."""
     kind = event.get("t")
@@ -262,3 +270,37 @@ class Output:
         else:
             self.stream.write(f"{text}  [{rule}]\n" if rule else f"{text}\n")
         self.stream.flush()
+
+
+def check_start(
+    log: EventLog,
+    modes: tuple[str, ...],
+    languages: tuple[str, ...],
+    declared: Mapping[str, tuple[str, ...]],
+    content: str,
+    game: str,
+) -> Start:
+    """The start settings of a log (its first event), checked against what the game plays:
+    its modes and languages, its bot's parameters (`declared`: name -> values) and the hash
+    of the content it was played with (`content`)."""
+    start = log.events[0]
+    line = log.line_of(0)
+    for name, allowed in (("mode", modes), ("lang", languages)):
+        if start.get(name) not in allowed:
+            raise SaveFileError(log.path, f"start event: unknown {name} {start.get(name)!r}", line)
+    params = start["params"]
+    for name, value in params.items():
+        if name not in declared:
+            raise SaveFileError(log.path, f"start event: unknown parameter {name!r}", line)
+        if value not in declared[name]:
+            raise SaveFileError(log.path, f"start event: unknown {name} {value!r}", line)
+    missing = sorted(set(declared) - set(params))
+    if missing:
+        raise SaveFileError(log.path, f"start event without parameter '{missing[0]}'", line)
+    if not 0 <= start["seed"] < 2**64:
+        raise SaveFileError(log.path, f"start event: seed out of range ({start['seed']})", line)
+    if start["content"] != content:
+        raise SaveFileError(
+            log.path, f"played with other {game} content (its bot or cards changed)", line
+        )
+    return Start(start["mode"], start["seed"], params)

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from automa.driver import Driver
-from automa.engine import Say, ScriptState, State
-from automa.registry import BotDefinition, Start, bot_of
+from automa.engine import Say, ScriptState, Start, State
+from automa.registry import BotDefinition, bot_of
 from automa.voice import Voice
 from starpress.model import Game
 

@@ -4,9 +4,8 @@ seat in a simulated game) and the check that a greedy opponent is only simulated
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from automa.registry import Parameter, Start
+from automa.engine import Start
+from automa.registry import Parameter
 from starpress.model import Automa, Game
 
 OPPONENTS = ("competent", "greedy")
@@ -41,8 +40,3 @@ def check(start: Start) -> str | None:
     if start.mode == "simulated" or start.params.get("opponent") in (None, "competent"):
         return None
     return "--opponent greedy needs --mode simulated (at the table you play your own side)"
-
-
-def level(start: Start, levels: Mapping[str, object]) -> str:
-    """The level a game is started with: the one asked for, else the default (the first)."""
-    return start.params.get("level") or next(iter(levels))

@@ -1,58 +1,59 @@
-"""How a bot speaks: its messages (content/<game>/automa.yaml) in the session's language,
-and printed card text read out as plain words."""
+"""How a bot speaks: its messages (content/<game>/automa.yaml) in the session's language
+(`automa.words`, made from the content here), and printed card text read out as plain words."""
 
 from __future__ import annotations
 
 import functools
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from babel import Locale
 
 from automa.choices import CardBook
+from automa.words import PLURAL_NUMBERS, PluralText, Words
 from starpress.catalogs import locale_code
 from starpress.model import Game, Plural
-from starpress.text import IconRef, Text, Token, plain_text
+from starpress.text import IconRef, Token, plain_text
 
 
 @dataclass
 class Voice:
-    """A bot's messages, in the language of its localised game (a message key it does not
-    word is said as the key itself); `lang` chooses plural forms (default: the source's)."""
+    """A bot's messages (content/<game>/automa.yaml) of a localised game as `Words`; `lang`
+    chooses the plural forms (default: the source's)."""
 
     game: Game
     lang: str | None = None
+    words: Words = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.words = words_of(self.game, self.lang)
 
     def __call__(self, key: str, **values: Any) -> str:
-        messages = self.game.automa.messages if self.game.automa else {}
-        found = messages.get(key)
-        if found is None:
-            return key
-        template = self.plural(found, values) if isinstance(found, Plural) else found
-        shown = {
-            name: ", ".join(map(str, value)) if isinstance(value, list) else value
-            for name, value in values.items()
-        }
-        try:
-            return str(template).format(**shown)
-        except (KeyError, IndexError):
-            return template.source.format(**shown)
+        return self.words(key, **values)
 
-    def plural(self, message: Plural, values: dict[str, Any]) -> Text:
-        """The form of a plural message for its number, by Babel's rules of the language."""
-        number = values.get(message.count)
-        if not isinstance(number, int):
-            return message.other
-        category = _locale(self.lang or self.game.info.source_language).plural_form(abs(number))
-        form = getattr(message, category, None)
-        return form if isinstance(form, Text) else message.other
+
+def words_of(game: Game, lang: str | None = None) -> Words:
+    """The messages of a (localised) game's bot as plain `Words` in `lang`."""
+    messages: dict[str, str | PluralText] = {}
+    for key, message in (game.automa.messages if game.automa else {}).items():
+        if isinstance(message, Plural):
+            forms = {c: getattr(message, c) for c in _CATEGORIES if getattr(message, c) is not None}
+            messages[key] = PluralText(message.count, forms)
+        else:
+            messages[key] = message
+    return Words(messages, plural_categories(lang or game.info.source_language))
+
+
+_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 
 @functools.cache
-def _locale(lang: str) -> Locale:
-    return Locale.parse(locale_code(lang))
+def plural_categories(lang: str) -> dict[int, str]:
+    """Babel's plural category of each number below PLURAL_NUMBERS that is not `other`."""
+    rule = Locale.parse(locale_code(lang)).plural_form
+    return {n: category for n in range(PLURAL_NUMBERS) if (category := rule(n)) != "other"}
 
 
 def card_book(game: Game) -> CardBook:

@@ -28,7 +28,7 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         if self.path is None:
-            return self.message
+            return f"line {self.line}: {self.message}" if self.line is not None else self.message
         where = self.path
         if self.line is not None:
             where += f":{self.line}"

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 LIMITS_FILE = Path(__file__).with_name("limits.yaml")
 
 
@@ -31,7 +29,10 @@ class Limits:
 
 @cache
 def limits() -> Limits:
-    """The limits of `limits.yaml` (a file we ship, so plain `safe_load` is enough)."""
+    """The limits of `limits.yaml` (a file we ship, so plain `safe_load` is enough; YAML is
+    imported here, not with the module, so the save-file code runs where there is none)."""
+    import yaml
+
     data = yaml.safe_load(LIMITS_FILE.read_text("utf-8"))
     return Limits(
         yaml_file_bytes=int(data["yaml"]["file_bytes"]),

@@ -19,12 +19,14 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
+from automa.web_data import program_of
 from starpress import sitegen
 from starpress.atomic import write_atomic
 from starpress.errors import InputError
 from starpress.model import LANGUAGES
 from starpress.siteconfig import SiteSettings
 from starpress.sitegen import language_name
+from starpress.siteplay import write_play_files
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,9 @@ def build(
         ProcessPoolExecutor(workers, forked, _set_environment, (environment,)) as pool,
     ):
         results = list(pool.map(functools.partial(_build_language, root), langs))
+        programs = sorted(filter(None, map(program_of, sitegen.preloaded_games(root))))
+    if programs:
+        write_play_files(root / "build" / "site", programs)
     write_root_page(root / "build" / "site", settings)
     return results
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import html
 import io
+import json
 import posixpath
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -760,7 +761,86 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
     add(ui.label("Card gallery"), "cards.md.j2", f"{base}/cards.md", cards_view)
     add(ui.label("Downloads"), "downloads.md.j2", f"{base}/downloads.md", downloads_view)
     add(ui.label("For designers"), "designers.md.j2", f"{base}/designers.md", designers_view)
+    if playable(game):
+        add(ui.label("Play in the browser"), "play.md.j2", f"{base}/{PLAY_PAGE}", play_view)
     return pages, nav
+
+
+PLAY_PAGE = "play.md"
+"""A game's Play page (its bot in the browser), beside `play.json`, the page's data."""
+PLAY_FILES = "play"
+"""The site's folder of what every Play page shares (`starpress.siteplay`): Pyodide, the
+bots' code, the page's script; the service worker is `sw.js` at the site's top."""
+
+
+def playable(game: Game) -> bool:
+    """Whether the game has a Play page: a bot whose program ships with starpress."""
+    from automa.web_data import program_of
+
+    return program_of(game) is not None
+
+
+def play_view(site: GameSite, page: str) -> dict[str, Any]:
+    """The Play page: the bot's settings to start a game with, and where its data is."""
+    from automa.registry import bot_of
+
+    automa, bot = site.game.automa, bot_of(site.game)
+    assert automa is not None and bot is not None
+    # to the site's top: the page's URL is a folder below its Markdown path, and each
+    # language's site is a folder of the whole site (build/site/<lang>/)
+    up = "../" * (page.count("/") + 2)
+    label = site.ui.label
+    texts = {
+        "loading": label("Loading the game engine…"),
+        "failed": label("The game engine could not start:"),
+        "new": label("New game"),
+        "seed": label("Seed (blank: random)"),
+        "start": label("Start"),
+        "undo": label("Undo"),
+        "status": label("Status"),
+        "download": label("Download the log"),
+        "load": label("Load a log"),
+        "answer": label("Answer"),
+        "typed": label("Your answer"),
+        "over": label("The game is over. Download its log, or start a new game."),
+        "level": label("Level"),
+        "variant": label("Variant"),
+        "seats": label("Seats"),
+        "automata": label("Automata"),
+        "opponent": label("Opponent"),
+    }
+    return {
+        "prototype": automa.provenance == "prototype",
+        "texts": json.dumps(texts, ensure_ascii=False),
+        "data": "../play.json",
+        "shared": f"{up}{PLAY_FILES}/",
+        "worker": f"{up}sw.js",
+        "storage": f"starpress-play-{site.game.id}",
+        "command": f"starpress automa {site.game.id} replay",
+        "variant": site.link(automa.variant, page) if automa.variant in site.pages_of else "",
+    }
+
+
+def play_data(site: GameSite, source: Game) -> Page:
+    """The Play page's data (`automa.web_data`), with a link to every rule from the page."""
+    from automa.web_data import page_data
+
+    page = f"{site.base}/{PLAY_PAGE}"
+    links = {target: _url(site.href(target, page)) for target in site.pages_of}
+    data = page_data(source, site.game, site.lang, links)
+    return Page(f"{site.base}/play.json", json.dumps(data, ensure_ascii=False, sort_keys=True))
+
+
+def _url(href: str) -> str:
+    """A relative Markdown link as the built page's URL resolves it (`rules/x.md#a` from
+    `play.md` is `../rules/x/#a`: each page is a folder)."""
+    path, _, anchor = href.partition("#")
+    folder = (
+        path.removesuffix("index.md")
+        if path.endswith("index.md")
+        else path.removesuffix(".md") + "/"
+    )
+    return f"../{folder}" + (f"#{anchor}" if anchor else "")
 
 
 def game_summary(site: GameSite) -> dict[str, Any]:
@@ -793,6 +873,11 @@ def preloaded(root: Path) -> Iterator[None]:
         del _PRELOADED[root.resolve()]
 
 
+def preloaded_games(root: Path) -> list[Game]:
+    """The games `preloaded` read (inside it)."""
+    return list(_PRELOADED[root.resolve()].values())
+
+
 def build_site(root: Path, lang: str) -> Site:
     """All pages of one language, reading the kits and pictures built beforehand."""
     settings = yaml.safe_load((root / "templates" / "site" / "games.yaml").read_text("utf-8"))
@@ -809,6 +894,8 @@ def build_site(root: Path, lang: str) -> Site:
         site.assets.extend(game_site.files.assets())
         pages, nav = game_pages(game_site, env)
         site.pages.extend(pages)
+        if playable(game_site.game):
+            site.pages.append(play_data(game_site, games[game_id]))
         site.nav.append({sitetext.nav_label(game_site.title): nav})
         summaries.append(game_summary(game_site))
         site.games.append(game_id)

@@ -49,5 +49,15 @@ def serve(folder: Path) -> Iterator[str]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    # the types the Play pages need whatever the machine's /etc/mime.types says: Pyodide is
+    # an ES module (.mjs) and WebAssembly; a save file is JSON lines
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".jsonl": "application/jsonl",
+    }
+
     def log_message(self, format: str, *args: object) -> None:
         pass

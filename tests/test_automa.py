@@ -16,9 +16,8 @@ from automa.afternova import COLOURS, Blueprint, Bot, BotRules, Completed
 from automa.afternova_bot import BOT
 from automa.afternova_game import AfternovaGame
 from automa.driver import Driver
-from automa.engine import CHANCE, Ask, Chance, ScriptState, State
+from automa.engine import CHANCE, Ask, Chance, ScriptState, Start, State
 from automa.prng import Pcg32, Streams
-from automa.registry import Start
 from automa.simulate import simulate
 from automa.voice import Voice
 from starpress.load import load_games

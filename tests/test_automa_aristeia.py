@@ -36,8 +36,8 @@ from automa.aristeia import (
 from automa.aristeia_data import ROLES, AristeiaAutoma
 from automa.aristeia_game import AristeiaGame, Prepared
 from automa.driver import Driver
-from automa.engine import ScriptState, State
-from automa.registry import Start, bot_of
+from automa.engine import ScriptState, Start, State
+from automa.registry import bot_of
 from automa.simulate import simulate
 from automa.voice import Voice
 from starpress.errors import InputError

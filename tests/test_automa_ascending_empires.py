@@ -35,8 +35,8 @@ from automa.ascending_empires import (
 from automa.ascending_empires_data import EmpireAutoma
 from automa.ascending_empires_game import PLAYER, EmpiresGame, Prepared
 from automa.driver import Driver
-from automa.engine import ScriptState, State
-from automa.registry import Start, bot_of
+from automa.engine import ScriptState, Start, State
+from automa.registry import bot_of
 from automa.simulate import simulate
 from automa.voice import Voice
 from starpress.errors import InputError

@@ -37,8 +37,8 @@ from automa.asteria import (
 from automa.asteria_data import AsteriaAutoma
 from automa.asteria_game import AsteriaGame, Prepared
 from automa.driver import Driver
-from automa.engine import ScriptState, State
-from automa.registry import Start, bot_of
+from automa.engine import ScriptState, Start, State
+from automa.registry import bot_of
 from automa.simulate import simulate
 from automa.voice import Voice
 from starpress.errors import InputError

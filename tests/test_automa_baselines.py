@@ -15,9 +15,9 @@ from automa.afternova_competent import competent_market, hold_value
 from automa.afternova_game import AfternovaGame, Human, load_hold
 from automa.afternova_greedy import worth
 from automa.driver import Driver
-from automa.engine import Ask, ScriptState, State
+from automa.engine import Ask, ScriptState, Start, State
 from automa.luna_maris_game import MODULES, OPPONENT, LunaMarisGame
-from automa.registry import Start, bot_of
+from automa.registry import bot_of
 from automa.simulate import simulate
 from automa.voice import Voice
 from starpress.load import load_games

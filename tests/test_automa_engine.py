@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from automa import registry, runner
-from automa.engine import HUMAN, Ask, ScriptState
-from automa.registry import Start
+from automa.engine import HUMAN, Ask, ScriptState, Start
 from automa.simulate import simulate
 from automa.voice import Voice
 from starpress import bots

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from automa import runner
 from automa.driver import Driver
-from automa.engine import ScriptState, State
+from automa.engine import ScriptState, Start, State
 from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
 from automa.luna_maris_bot import speech
 from automa.luna_maris_data import LunaMarisAutoma
-from automa.registry import ENGINE_MESSAGES, Start, bot_of
+from automa.registry import ENGINE_MESSAGES, bot_of
 from automa.simulate import simulate
 from automa.voice import Voice
 from starpress.i18n import localize

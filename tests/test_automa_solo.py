@@ -3,6 +3,7 @@ modelled games, its levels as data, and a whole game at the table in a pseudo-te
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
@@ -20,8 +21,7 @@ from automa.afternova_bot import BOT, levels
 from automa.afternova_data import AfternovaAutoma
 from automa.afternova_game import AfternovaGame, Catalogue
 from automa.driver import Driver
-from automa.engine import Say, ScriptState, State
-from automa.registry import Start
+from automa.engine import Say, ScriptState, Start, State
 from automa.voice import Voice
 from starpress.load import load_games
 from tests.conftest import ROOT, run_cli
@@ -233,12 +233,11 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
     catalogue = Catalogue.from_game(GAME)
     level = SOLO.levels["harder"]
     rules = BotRules(
-        BotRules.from_content(GAME.automa).settings.model_copy(
-            update={
-                "row_size": level.row_size,
-                "objective_vp_per_icon": level.objective_vp_per_icon,
-                "max_completed": level.max_completed,
-            }
+        dataclasses.replace(
+            BotRules.from_content(GAME.automa).settings,
+            row_size=level.row_size,
+            objective_vp_per_icon=level.objective_vp_per_icon,
+            max_completed=level.max_completed,
         )
     )
     table = Mirror(catalogue, level.row_size)

@@ -15,9 +15,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from automa.driver import Policy
-from automa.engine import HUMAN, Ask, Chance, Ending, Program, Say, Script
+from automa.engine import HUMAN, Ask, Chance, Ending, Program, Say, Script, Start
 from automa.prng import Pcg32, Streams
-from automa.registry import BotDefinition, Parameter, Start
+from automa.registry import BotDefinition, Parameter
 from automa.session import Speaker
 from starpress.model import Automa, Game
 

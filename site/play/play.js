@@ -1,0 +1,236 @@
+// A bot's Play page (starpress): runs the bot's Python (automa.web) in Pyodide and shows it.
+//
+// An ES module, like pyodide.mjs; `import.meta.url` finds the shared files beside it. Every
+// text the page shows is set with textContent (a DOM text node: never parsed as HTML), and
+// every link is one the site's build wrote into the page's data. The game is kept in the
+// browser's storage after each change, as the command line's save file.
+
+const root = document.querySelector(".sp-play");
+if (root) {
+  start(root).catch((error) => failed(root, error));
+}
+
+function element(tag, attributes = {}, text = "") {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  if (text) made.textContent = text;
+  return made;
+}
+
+function failed(root, error) {
+  const text = JSON.parse(root.dataset.text || "{}");
+  const status = root.querySelector(".sp-play-status") || root.appendChild(element("p"));
+  status.className = "sp-play-status sp-play-error";
+  status.textContent = `${text.failed || "Error:"} ${error && error.message ? error.message : error}`;
+  root.dataset.state = "error";
+}
+
+// The service worker keeps the site's files for offline play. On a first visit the page
+// waits until it has stored Pyodide, so the 13 MB come down once, not twice.
+async function worker(url) {
+  if (!("serviceWorker" in navigator)) return;
+  if (navigator.serviceWorker.controller) {
+    navigator.serviceWorker.getRegistration().then((r) => r && r.update()).catch(() => {});
+    return;
+  }
+  const claimed = new Promise((done) =>
+    navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
+  try {
+    await navigator.serviceWorker.register(url);
+  } catch (error) {
+    console.warn("starpress: no offline play (service worker refused)", error);
+    return;
+  }
+  await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 60000))]);
+  if (!navigator.serviceWorker.controller) {
+    await Promise.race([claimed, new Promise((r) => setTimeout(r, 1000))]);
+  }
+}
+
+async function fetched(url, kind) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return kind === "text" ? response.text() : response.arrayBuffer();
+}
+
+async function start(root) {
+  const text = JSON.parse(root.dataset.text);
+  const status = root.appendChild(element("p", { class: "sp-play-status", role: "status" }, text.loading));
+  const shared = new URL(root.dataset.shared, document.baseURI);
+  await worker(new URL(root.dataset.worker, document.baseURI).href);
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", shared).href);
+  const [pyodide, code, data] = await Promise.all([
+    loadPyodide({ indexURL: new URL("pyodide/", shared).href }),
+    fetched(new URL("starpress.zip", shared).href, "bytes"),
+    fetched(new URL(root.dataset.data, document.baseURI).href, "text"),
+  ]);
+  pyodide.unpackArchive(code, "zip", { extractDir: "/starpress" });
+  pyodide.runPython("import sys\nsys.path.insert(0, '/starpress')");
+  const page = pyodide.pyimport("automa.web").Page(data);
+  const call = (name, ...args) => JSON.parse(page.call(name, JSON.stringify(args)));
+  status.remove();
+  new Game(root, text, JSON.parse(data), call).open();
+}
+
+class Game {
+  constructor(root, text, data, call) {
+    this.root = root;
+    this.text = text;
+    this.data = data;
+    this.call = call;
+    this.key = root.dataset.storage;
+    this.build();
+  }
+
+  build() {
+    const { text, data } = this;
+    const form = element("form", { class: "sp-play-new" });
+    form.appendChild(element("h2", {}, text.new));
+    const settings = form.appendChild(element("div", { class: "sp-play-settings" }));
+    this.selects = {};
+    for (const parameter of data.parameters) {
+      if (parameter.values.length < 2) continue;
+      const label = settings.appendChild(element("label", {}, text[parameter.name] || parameter.name));
+      const select = label.appendChild(element("select", { name: parameter.name }));
+      for (const value of parameter.values) {
+        const option = select.appendChild(element("option", { value }, parameter.labels[value] || value));
+        if (value === parameter.default) option.selected = true;
+      }
+      this.selects[parameter.name] = select;
+    }
+    const seed = settings.appendChild(element("label", {}, text.seed));
+    this.seed = seed.appendChild(element("input", { name: "seed", inputmode: "numeric", autocomplete: "off" }));
+    form.appendChild(element("button", { type: "submit", class: "md-button md-button--primary" }, text.start));
+    form.addEventListener("submit", (event) => { event.preventDefault(); this.begin(); });
+    this.newForm = form;
+
+    const game = element("div", { class: "sp-play-game", hidden: "" });
+    const tools = game.appendChild(element("div", { class: "sp-play-tools" }));
+    const tool = (name, act) => {
+      const button = tools.appendChild(element("button", { type: "button", class: "md-button", "data-action": name }, text[name]));
+      button.addEventListener("click", act);
+      return button;
+    };
+    tool("undo", () => this.show(this.call("undo")));
+    tool("status", () => this.show(this.call("status")));
+    tool("download", () => this.download());
+    const load = tools.appendChild(element("label", { class: "md-button sp-play-load" }, text.load));
+    const file = load.appendChild(element("input", { type: "file", accept: ".jsonl,.json,.txt,text/plain" }));
+    file.addEventListener("change", () => this.upload(file));
+    tool("new", () => { this.newForm.hidden = false; this.newForm.scrollIntoView(); });
+    this.steps = game.appendChild(element("ol", { class: "sp-play-steps" }));
+    this.notes = game.appendChild(element("div", { class: "sp-play-notes", role: "alert" }));
+    const question = game.appendChild(element("form", { class: "sp-play-question" }));
+    this.prompt = question.appendChild(element("p", { class: "sp-play-prompt", id: "sp-play-prompt" }));
+    this.choices = question.appendChild(element("div", { class: "sp-play-choices" }));
+    const row = question.appendChild(element("div", { class: "sp-play-answer" }));
+    this.input = row.appendChild(element("input", {
+      name: "answer", list: "sp-play-words", autocomplete: "off", "aria-labelledby": "sp-play-prompt",
+      placeholder: text.typed,
+    }));
+    this.words = row.appendChild(element("datalist", { id: "sp-play-words" }));
+    row.appendChild(element("button", { type: "submit", class: "md-button md-button--primary" }, text.answer));
+    question.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const typed = this.input.value;
+      this.input.value = "";
+      this.answer(typed);
+    });
+    this.question = question;
+    this.over = game.appendChild(element("p", { class: "sp-play-over", hidden: "" }, text.over));
+    this.game = game;
+    this.root.append(form, game);
+  }
+
+  open() {
+    const saved = localStorage.getItem(this.key);
+    if (saved) {
+      const view = this.call("load", saved);
+      if (!view.error) {
+        this.newForm.hidden = true;
+        this.show(view);
+        this.root.dataset.state = "ready";
+        return;
+      }
+      localStorage.removeItem(this.key);
+    }
+    this.root.dataset.state = "ready";
+  }
+
+  begin() {
+    const params = {};
+    for (const [name, select] of Object.entries(this.selects)) params[name] = select.value;
+    const typed = this.seed.value.trim();
+    const seed = /^\d{1,15}$/.test(typed) ? Number(typed) : crypto.getRandomValues(new Uint32Array(1))[0];
+    const view = this.call("start", seed, params);
+    if (view.error) return this.note([view.error]);
+    this.newForm.hidden = true;
+    this.show(view);
+  }
+
+  answer(typed) {
+    this.show(this.call("answer", typed));
+  }
+
+  show(view) {
+    if (view.error) return this.note([view.error]);
+    this.game.hidden = false;
+    if (view.reset) this.steps.replaceChildren();
+    for (const step of view.steps) {
+      const item = this.steps.appendChild(element("li", { class: "sp-play-step" }));
+      item.appendChild(element("span", { class: "sp-play-text" }, step.text));
+      for (const rule of step.rules) {
+        const link = element(rule.href ? "a" : "span", { class: "sp-play-rule" }, rule.id);
+        if (rule.href) link.setAttribute("href", rule.href);
+        item.append(" ", link);
+      }
+    }
+    this.note(view.notes);
+    const question = view.question;
+    this.question.hidden = !question;
+    this.over.hidden = !view.over;
+    this.choices.replaceChildren();
+    this.words.replaceChildren();
+    if (question) {
+      this.prompt.textContent = question.prompt;
+      for (const choice of question.choices) {
+        const button = this.choices.appendChild(element("button", {
+          type: "button", class: "md-button sp-play-choice", "data-answer": choice.answer,
+        }, choice.key && !choice.key.startsWith("[") ? `${choice.key} · ${choice.label}` : choice.label));
+        button.addEventListener("click", () => this.answer(choice.answer));
+      }
+      for (const word of question.words) this.words.appendChild(element("option", { value: word }));
+      this.input.setAttribute("inputmode", question.number ? "numeric" : "text");
+      this.question.scrollIntoView({ block: "nearest" });
+    }
+    this.root.dataset.answers = String(view.answers);
+    this.root.dataset.over = String(view.over);
+    localStorage.setItem(this.key, this.call("save"));
+  }
+
+  note(lines) {
+    this.notes.replaceChildren(...lines.map((line) => element("p", {}, line)));
+  }
+
+  download() {
+    const log = this.call("save");
+    const seed = JSON.parse(log.split("\n")[0]).seed;
+    const link = element("a", { download: `${this.data.game}-${seed}.jsonl` });
+    link.href = URL.createObjectURL(new Blob([log], { type: "application/jsonl" }));
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+
+  async upload(input) {
+    const chosen = input.files && input.files[0];
+    input.value = "";
+    if (!chosen) return;
+    if (chosen.size > 64 * 1024 * 1024) return this.note([`${chosen.name}: too big for a save file`]);
+    const view = this.call("load", await chosen.text());
+    if (view.error) return this.note([`${chosen.name}: ${view.error}`]);
+    this.newForm.hidden = true;
+    this.show(view);
+  }
+}

@@ -1,0 +1,240 @@
+"""The Play pages' Python (`automa.web`) outside the browser: the same game as the CLI, on
+the standard library alone, with undo, loading, status and located errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from automa import runner
+from automa.web import Page, choices
+from starpress.i18n import localize
+from starpress.load import load_games
+from starpress.model import LANGUAGES, Plural
+from tests.conftest import ROOT
+from tests.web_games import GAMES, OTHER_LANGUAGE, Recorded, data_text, recorded
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("web")
+
+
+def played(page: Page, game: Recorded) -> list[str]:
+    """The game typed on a page, answer after answer: the texts of every step shown."""
+    view = page.start(21, game.params)
+    shown = [step["text"] for step in view["steps"]]
+    for answer in game.answers:
+        assert view["question"] is not None, "the page asks no more, the CLI did"
+        view = page.answer(answer)
+        assert not view["reset"] and "error" not in view
+        shown += [step["text"] for step in view["steps"]]
+    assert view["over"] and view["question"] is None
+    return shown
+
+
+def replayed_texts(path: Path, lang: str | None = None) -> list[str]:
+    """What `starpress automa replay --json` shows of a save file: its steps' texts."""
+    out = io.StringIO()
+    runner.replay(ROOT, path, True, out, lang=lang)
+    return [json.loads(line)["text"] for line in out.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_page_plays_the_same_game_as_the_cli_in_two_languages(
+    name: str, folder: Path, tmp_path: Path
+) -> None:
+    game = recorded(name, folder)
+    for lang in (game.lang, OTHER_LANGUAGE[game.lang]):
+        page = Page(data_text(game.game, lang))
+        shown = played(page, game)
+        saved = tmp_path / f"{lang}.jsonl"
+        saved.write_text(page.save(), "utf-8")
+        assert replayed_texts(saved) == shown  # the CLI reads the page's log, step for step
+        if lang == game.lang:
+            assert page.save() == game.log  # the same save file, byte for byte
+        else:
+            cli = [json.loads(line) for line in game.log.splitlines()]
+            ours = [json.loads(line) for line in page.save().splitlines()]
+            assert ours[0] == {**cli[0], "lang": lang, "h": ours[0]["h"]}
+            assert [{**e, "h": ""} for e in ours[1:]] == [{**e, "h": ""} for e in cli[1:]]
+
+
+def test_undo_takes_back_one_answer_and_the_game_goes_on_the_same(folder: Path) -> None:
+    game = recorded("asteria", folder)
+    page = Page(data_text("asteria", "en"))
+    page.start(21, game.params)
+    for answer in game.answers[:5]:
+        page.answer(answer)
+    before = page.save()
+    page.answer(game.answers[5])
+    view = page.answer("u")  # typed, as at the terminal
+    assert view["reset"] and view["notes"][0] == page.words("undone")
+    assert page.save() == before
+    for answer in game.answers[5:]:
+        view = page.answer(answer)
+    assert view["over"] and page.save() == game.log
+
+
+def test_a_saved_game_loads_where_it_stopped_and_the_cli_resumes_the_page_log(
+    folder: Path, tmp_path: Path
+) -> None:
+    game = recorded("luna-maris", folder)
+    half = len(game.answers) // 2
+    page = Page(data_text("luna-maris", "en"))
+    page.start(21, game.params)
+    for answer in game.answers[:half]:
+        page.answer(answer)
+    asked = page.question()
+    again = Page(data_text("luna-maris", "it"))  # a closed tab, opened in another language
+    view = again.load(page.save())
+    assert view["reset"] and view["question"] is not None
+    assert view["question"]["key"] == (asked or {}).get("key")
+    for answer in game.answers[half:]:
+        view = again.answer(answer)
+    assert view["over"]
+    saved = tmp_path / "page.jsonl"
+    saved.write_text(again.save(), "utf-8")
+    assert replayed_texts(saved, "en")[-1] == replayed_texts(folder / "luna-maris-cli.jsonl")[-1]
+
+
+@pytest.mark.parametrize(
+    ("log", "message"),
+    [
+        ("", "line 1: empty save file"),
+        ("not json\n", "line 1: not a log line"),
+        ('{"t": "start"}\n', "line 1: made by an older format"),
+        ("x" * 70_000, "line 1: line too long"),
+    ],
+)
+def test_a_bad_log_is_one_located_line_and_the_game_on_the_page_stays(
+    log: str, message: str, folder: Path
+) -> None:
+    game = recorded("asteria", folder)
+    page = Page(data_text("asteria", "en"))
+    page.start(21, game.params)
+    page.answer(game.answers[0])
+    before = page.save()
+    view = page.load(log)
+    assert view["error"].startswith(message), view["error"]
+    assert page.save() == before and page.question() is not None
+
+
+def test_a_log_of_another_game_or_edited_is_refused(folder: Path) -> None:
+    page = Page(data_text("asteria", "en"))
+    other = recorded("luna-maris", folder).log
+    assert "a game of 'luna-maris'" in page.load(other)["error"]
+    lines = recorded("asteria", folder).log.splitlines()
+    edited = lines[2].replace('"raw": "', '"raw": "9')
+    assert edited != lines[2]
+    view = page.load("\n".join([*lines[:2], edited, *lines[3:]]) + "\n")
+    assert view["error"] == "line 3: this line was edited or damaged (its hash does not match)"
+
+
+def test_a_simulated_log_or_unknown_settings_are_refused(folder: Path) -> None:
+    page = Page(data_text("asteria", "en"))
+    simulated = (ROOT / "tests" / "golden" / "asteria-easy-seed3.jsonl").read_text()
+    assert page.load(simulated)["error"] == "line 1: start event: unknown mode 'simulated'"
+    assert page.start(1, {"level": "impossible"})["error"] == "unknown level 'impossible'"
+    assert "out of range" in page.start(-1, {})["error"]
+
+
+def test_status_and_help_are_notes_not_steps(folder: Path) -> None:
+    game = recorded("afternova-solo", folder)
+    page = Page(data_text("afternova", "en"))
+    page.start(21, game.params)
+    for answer in game.answers[:6]:
+        page.answer(answer)
+    status = page.answer("s")
+    assert status["steps"] == [] and status["notes"][0].startswith("Bot: row ")
+    helped = page.answer("?")
+    assert helped["steps"] == [] and helped["notes"][0] == page.words("help")
+    refused = page.answer("no such card")
+    assert refused["steps"] == [] and refused["notes"] and refused["question"] is not None
+
+
+def test_every_question_with_listed_choices_gets_buttons_in_every_language() -> None:
+    """A question that lists choices (`1 yes · 0 no`, `[b] …`, `(1 …, 2 …)`) gets a button
+    for each, whose answer parses in the CLI too; commands the page has are left out."""
+    checked = 0
+    for game_id in ("asteria", "aristeia", "ascending-empires", "afternova", "luna-maris"):
+        source = load_games(ROOT, [game_id])[game_id]
+        for lang in LANGUAGES:
+            game = localize(ROOT, source, lang)
+            assert game.automa is not None
+            for key, message in game.automa.messages.items():
+                texts = [message.other, message.one] if isinstance(message, Plural) else [message]
+                for text in texts:
+                    listed = " · " in text or ", 2 " in text
+                    if not key.startswith("ask_") or not listed:
+                        continue
+                    shown = text.replace("{", "").replace("}", "")
+                    buttons = choices(shown)
+                    assert buttons, (game_id, lang, key, text)
+                    assert all(b["answer"] not in ("s", "u", "q", "?") for b in buttons)
+                    checked += 1
+    assert checked > 20
+
+
+def test_choices_read_the_question_as_people_do() -> None:
+    assert choices("Did it reach? (1 yes · 0 no)") == [
+        {"label": "yes", "answer": "1", "key": "1"},
+        {"label": "no", "answer": "0", "key": "0"},
+    ]
+    assert [b["answer"] for b in choices("[Enter] its turn · [s] status · [?] help")] == [""]
+    ruler = "Move 1.5 × the ruler. 1 it reaches its orbit · 2 it falls short (or no target)"
+    assert [b["label"] for b in choices(ruler)] == [
+        "it reaches its orbit",
+        "it falls short (or no target)",
+    ]
+    assert choices("Which one? (1 Lab, 2 Farm)") == [
+        {"label": "Lab", "answer": "1", "key": "1"},
+        {"label": "Farm", "answer": "2", "key": "2"},
+    ]
+    assert choices("Colour drawn", ("purple", "green")) == [
+        {"label": "purple", "answer": "purple", "key": ""},
+        {"label": "green", "answer": "green", "key": ""},
+    ]
+
+
+BLOCKED = """
+import importlib.abc, json, sys
+BLOCKED = ("pydantic", "yaml", "babel", "starpress.model", "starpress.load", "starpress.i18n",
+           "starpress.catalogs", "reportlab", "typer", "rich", "jinja2", "starpress.bots",
+           "automa.registry", "automa.voice", "automa.runner")
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if any(name == b or name.startswith(b + ".") for b in BLOCKED):
+            raise ImportError(f"not in the browser: {name}")
+sys.meta_path.insert(0, Block())
+from automa.web import Page
+games = json.load(sys.stdin)
+for game in games:
+    page = Page(game["data"])
+    view = page.start(21, game["params"])
+    for answer in game["answers"]:
+        view = page.answer(answer)
+    print(json.dumps({"over": view["over"], "log": page.save()}))
+"""
+
+
+def test_the_pages_run_on_the_standard_library_alone(folder: Path) -> None:
+    """The browser has no pydantic, YAML or Babel: every bot plays to its end with them
+    (and the content's loaders) impossible to import, and saves the CLI's file."""
+    games = [recorded(name, folder) for name in sorted(GAMES)]
+    given = [
+        {"data": data_text(g.game, g.lang), "params": g.params, "answers": g.answers} for g in games
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCKED], input=json.dumps(given), capture_output=True,
+        text=True, cwd=ROOT, check=False, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["over"] for r in results] == [True] * len(games)
+    assert [r["log"] for r in results] == [g.log for g in games]
