@@ -497,6 +497,7 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
         "commands": commands,
         "prototype": automa is not None and automa.provenance == "prototype",
         "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
+        "play": play_link(site, page) if commands and playable(game) else None,
         "charts": bot_charts_view(site, page, variant_id) if commands else [],
         "charts_missing": site.files.bot_charts_missing if commands else None,
     }
@@ -773,6 +774,12 @@ PLAY_FILES = "play"
 bots' code, the page's script; the service worker is `sw.js` at the site's top."""
 
 
+def play_link(site: GameSite, page: str) -> Markdown:
+    """A link from `page` to the game's Play page."""
+    target = posixpath.relpath(f"{site.base}/{PLAY_PAGE}", posixpath.dirname(page))
+    return sitetext.link(site.ui.label("Play in the browser"), target)
+
+
 def playable(game: Game) -> bool:
     """Whether the game has a Play page: a bot whose program ships with starpress."""
     from automa.web_data import program_of
@@ -789,25 +796,24 @@ def play_view(site: GameSite, page: str) -> dict[str, Any]:
     # to the site's top: the page's URL is a folder below its Markdown path, and each
     # language's site is a folder of the whole site (build/site/<lang>/)
     up = "../" * (page.count("/") + 2)
-    label = site.ui.label
     texts = {
-        "loading": label("Loading the game engine…"),
-        "failed": label("The game engine could not start:"),
-        "new": label("New game"),
-        "seed": label("Seed (blank: random)"),
-        "start": label("Start"),
-        "undo": label("Undo"),
-        "status": label("Status"),
-        "download": label("Download the log"),
-        "load": label("Load a log"),
-        "answer": label("Answer"),
-        "typed": label("Your answer"),
-        "over": label("The game is over. Download its log, or start a new game."),
-        "level": label("Level"),
-        "variant": label("Variant"),
-        "seats": label("Seats"),
-        "automata": label("Automata"),
-        "opponent": label("Opponent"),
+        "loading": site.ui.label("Loading the game engine…"),
+        "failed": site.ui.label("The game engine could not start:"),
+        "new": site.ui.label("New game"),
+        "seed": site.ui.label("Seed (blank: random)"),
+        "start": site.ui.label("Start"),
+        "undo": site.ui.label("Undo"),
+        "status": site.ui.label("Status"),
+        "download": site.ui.label("Download the log"),
+        "load": site.ui.label("Load a log"),
+        "answer": site.ui.label("Answer"),
+        "typed": site.ui.label("Your answer"),
+        "over": site.ui.label("The game is over. Download its log, or start a new game."),
+        "level": site.ui.label("Level"),
+        "variant": site.ui.label("Variant"),
+        "seats": site.ui.label("Seats"),
+        "automata": site.ui.label("Automata"),
+        "opponent": site.ui.label("Opponent"),
     }
     return {
         "prototype": automa.provenance == "prototype",
@@ -828,7 +834,9 @@ def play_data(site: GameSite, source: Game) -> Page:
     page = f"{site.base}/{PLAY_PAGE}"
     links = {target: _url(site.href(target, page)) for target in site.pages_of}
     data = page_data(source, site.game, site.lang, links)
-    return Page(f"{site.base}/play.json", json.dumps(data, ensure_ascii=False, sort_keys=True))
+    return Page(
+        f"{site.base}/play.json", json.dumps(data, ensure_ascii=False)
+    )  # keys in order: data
 
 
 def _url(href: str) -> str:

@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar
 
 from starpress import sitebuild, siteconfig
 from starpress.model import LANGUAGES
@@ -51,7 +52,7 @@ def serve(folder: Path) -> Iterator[str]:
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     # the types the Play pages need whatever the machine's /etc/mime.types says: Pyodide is
     # an ES module (.mjs) and WebAssembly; a save file is JSON lines
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".js": "text/javascript",

@@ -47,6 +47,18 @@ async function worker(url) {
   }
 }
 
+// What this page was loaded with, kept by the worker for the next time there is no network.
+function keepForOffline(root) {
+  const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!controller) return;
+  const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
+  const urls = [location.href.split("#")[0], ...loaded].filter((url) => url.startsWith(location.origin));
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && "kept" in event.data) root.dataset.offline = "ready";
+  });
+  controller.postMessage({ keep: urls });
+}
+
 async function fetched(url, kind) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -70,6 +82,7 @@ async function start(root) {
   const call = (name, ...args) => JSON.parse(page.call(name, JSON.stringify(args)));
   status.remove();
   new Game(root, text, JSON.parse(data), call).open();
+  keepForOffline(root);
 }
 
 class Game {
@@ -105,22 +118,23 @@ class Game {
     this.newForm = form;
 
     const game = element("div", { class: "sp-play-game", hidden: "" });
-    const tools = game.appendChild(element("div", { class: "sp-play-tools" }));
-    const tool = (name, act) => {
-      const button = tools.appendChild(element("button", { type: "button", class: "md-button", "data-action": name }, text[name]));
+    const tool = (where, name, act) => {
+      const button = where.appendChild(element("button", { type: "button", class: "md-button", "data-action": name }, text[name]));
       button.addEventListener("click", act);
       return button;
     };
-    tool("undo", () => this.show(this.call("undo")));
-    tool("status", () => this.show(this.call("status")));
-    tool("download", () => this.download());
+    const tools = game.appendChild(element("div", { class: "sp-play-tools" }));
+    tool(tools, "download", () => this.download());
     const load = tools.appendChild(element("label", { class: "md-button sp-play-load" }, text.load));
     const file = load.appendChild(element("input", { type: "file", accept: ".jsonl,.json,.txt,text/plain" }));
     file.addEventListener("change", () => this.upload(file));
-    tool("new", () => { this.newForm.hidden = false; this.newForm.scrollIntoView(); });
+    tool(tools, "new", () => { this.newForm.hidden = false; this.newForm.scrollIntoView(); });
     this.steps = game.appendChild(element("ol", { class: "sp-play-steps" }));
-    this.notes = game.appendChild(element("div", { class: "sp-play-notes", role: "alert" }));
-    const question = game.appendChild(element("form", { class: "sp-play-question" }));
+    // what is always in reach at the bottom of the screen: the notes, the question (or the
+    // end of the game), undo and status
+    const dock = game.appendChild(element("div", { class: "sp-play-dock" }));
+    this.notes = dock.appendChild(element("div", { class: "sp-play-notes", role: "alert" }));
+    const question = dock.appendChild(element("form", { class: "sp-play-question" }));
     this.prompt = question.appendChild(element("p", { class: "sp-play-prompt", id: "sp-play-prompt" }));
     this.choices = question.appendChild(element("div", { class: "sp-play-choices" }));
     const row = question.appendChild(element("div", { class: "sp-play-answer" }));
@@ -137,7 +151,10 @@ class Game {
       this.answer(typed);
     });
     this.question = question;
-    this.over = game.appendChild(element("p", { class: "sp-play-over", hidden: "" }, text.over));
+    this.over = dock.appendChild(element("p", { class: "sp-play-over", hidden: "" }, text.over));
+    const always = dock.appendChild(element("div", { class: "sp-play-tools" }));
+    tool(always, "undo", () => this.show(this.call("undo")));
+    tool(always, "status", () => this.show(this.call("status")));
     this.game = game;
     this.root.append(form, game);
   }
@@ -201,8 +218,9 @@ class Game {
       }
       for (const word of question.words) this.words.appendChild(element("option", { value: word }));
       this.input.setAttribute("inputmode", question.number ? "numeric" : "text");
-      this.question.scrollIntoView({ block: "nearest" });
     }
+    const last = this.steps.lastElementChild;
+    if (last && view.steps.length) last.scrollIntoView({ block: "nearest" });
     this.root.dataset.answers = String(view.answers);
     this.root.dataset.over = String(view.over);
     localStorage.setItem(this.key, this.call("save"));

@@ -36,6 +36,17 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(shared.has(url.href) ? fromStore(request, url) : fromNetwork(request));
 });
 
+// A page asks to keep what it was loaded with (itself, its theme, its data): fetched before
+// this worker controlled it, they are not stored yet. It is told when they are.
+self.addEventListener("message", (event) => {
+  const asked = (event.data && Array.isArray(event.data.keep)) ? event.data.keep : [];
+  const urls = asked.filter((url) => typeof url === "string" && url.startsWith(SCOPE));
+  event.waitUntil(caches.open(STORE)
+    .then((store) => Promise.all(urls.map((url) => store.match(url)
+      .then((kept) => kept || store.add(url).catch(() => undefined)))))
+    .then(() => event.source && event.source.postMessage({ kept: urls.length })));
+});
+
 async function fromStore(request, url) {
   const store = await caches.open(STORE);
   return (await store.match(url.href)) || fetch(request);

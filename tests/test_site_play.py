@@ -1,0 +1,198 @@
+"""The Play pages in a real headless Chromium: every bot played to its end on its page, in
+two languages, with an undo and a reload half-way, its log downloaded and replayed by the
+real CLI; the page offline after its first load; hostile text shown as text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+from tests.site_fixture import built_site, serve
+from tests.test_site_browser import ARGS, CHROMIUM
+from tests.web_games import GAMES, OTHER_LANGUAGE, recorded
+
+PHONE = {"width": 390, "height": 844}
+PLAYED = [
+    (name, lang)
+    for name, (_game, _params, first) in sorted(GAMES.items())
+    for lang in (first, OTHER_LANGUAGE[first])
+]
+"""Each bot's game, in the language its test person reads and in another."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).is_file():
+        pytest.fail("chromium is required (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with serve(built_site()) as url:
+        yield url
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    opened = browser.new_context(viewport=PHONE, accept_downloads=True)
+    yield opened
+    opened.close()
+
+
+def opened(context: Any, url: str) -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(url)
+    ready(page)
+    return page
+
+
+def ready(page: Any) -> None:
+    page.wait_for_selector(".sp-play[data-state]", state="attached", timeout=90_000)
+    state = page.get_attribute(".sp-play", "data-state")
+    assert state == "ready", page.inner_text(".sp-play")
+
+
+def answered(page: Any) -> int:
+    return int(page.get_attribute(".sp-play", "data-answers") or 0)
+
+
+def answer(page: Any, typed: str) -> str:
+    """Tap the choice that types `typed` when the question offers one, else type it."""
+    count = answered(page)
+    choice = page.locator(f".sp-play-choice[data-answer={json.dumps(typed)}]")
+    if choice.count():
+        choice.first.click()
+        how = "tapped"
+    else:
+        page.fill("input[name=answer]", typed)
+        page.press("input[name=answer]", "Enter")
+        how = "typed"
+    assert answered(page) == count + 1, page.inner_text(".sp-play-notes")
+    return how
+
+
+def texts(page: Any) -> list[str]:
+    shown: list[str] = page.eval_on_selector_all(
+        ".sp-play-text", "items => items.map(item => item.textContent)"
+    )
+    return shown
+
+
+@pytest.mark.parametrize(("name", "lang"), PLAYED)
+def test_a_whole_game_on_its_page_with_undo_reload_and_the_log_replayed_by_the_cli(
+    name: str, lang: str, context: Any, base_url: str, tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:  # fmt: skip
+    game = recorded(name, tmp_path_factory.getbasetemp())
+    page = opened(context, f"{base_url}/{lang}/{game.game}/play/")
+    for parameter, value in game.params.items():
+        page.select_option(f".sp-play-new select[name={parameter}]", value)
+    page.fill(".sp-play-new input[name=seed]", "21")
+    page.click(".sp-play-new button[type=submit]")
+    assert answered(page) == 0 and page.is_visible(".sp-play-question")
+    half = len(game.answers) // 2
+    ways = set()
+    for index, typed in enumerate(game.answers):
+        if index == half:  # the tab is closed and opened again: the game goes on
+            page.reload()
+            ready(page)
+            assert answered(page) == half and page.is_visible(".sp-play-question")
+        if index == 2:  # an answer taken back, and given again
+            answer(page, typed)
+            page.click("[data-action=undo]")
+            assert answered(page) == 2
+        ways.add(answer(page, typed))
+    assert page.get_attribute(".sp-play", "data-over") == "true"
+    assert page.is_visible(".sp-play-over") and not page.is_visible(".sp-play-question")
+    assert "typed" in ways and not page.errors
+    with page.expect_download() as download:
+        page.click("[data-action=download]")
+    saved = tmp_path / "page.jsonl"
+    download.value.save_as(saved)
+    if lang == game.lang:
+        assert saved.read_text("utf-8") == game.log  # the CLI's own save file
+    replayed = run_cli("automa", game.game, "replay", str(saved), "--json", cwd=ROOT)
+    assert replayed.returncode == 0, replayed.stderr
+    cli = [json.loads(line)["text"] for line in replayed.stdout.splitlines()]
+    assert cli == texts(page)
+    no_overflow = "document.documentElement.scrollWidth <= window.innerWidth"
+    assert page.evaluate(no_overflow)
+
+
+def test_choices_are_buttons_large_enough_for_a_thumb(context: Any, base_url: str) -> None:
+    page = opened(context, f"{base_url}/es/ascending-empires/play/")
+    page.click(".sp-play-new button[type=submit]")
+    page.fill("input[name=answer]", "1")  # the first card flipped: its number
+    page.press("input[name=answer]", "Enter")
+    buttons = page.locator(".sp-play-choice, .sp-play-tools .md-button")
+    assert page.locator(".sp-play-choice").count() >= 2
+    for index in range(buttons.count()):
+        box = buttons.nth(index).bounding_box()
+        assert box is not None and box["height"] >= 40, buttons.nth(index).inner_text()
+
+
+def test_a_loaded_cli_log_goes_on_and_a_bad_one_is_one_line(
+    context: Any, base_url: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    game = recorded("luna-maris", tmp_path_factory.getbasetemp())
+    lines = game.log.splitlines(keepends=True)
+    answers = [i for i, line in enumerate(lines) if '"t": "answer"' in line]
+    partial = tmp_path / "luna-maris-21.jsonl"  # a CLI game saved half-way
+    partial.write_text("".join(lines[: answers[len(answers) // 2]]), "utf-8")
+    page = opened(context, f"{base_url}/pt-BR/luna-maris/play/")
+    page.set_input_files(".sp-play-load input", str(partial))
+    assert answered(page) == len(answers) // 2 and page.is_visible(".sp-play-question")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(lines[0] + '{"t": "answer"}\n', "utf-8")
+    page.set_input_files(".sp-play-load input", str(bad))
+    assert page.inner_text(".sp-play-notes") == "bad.jsonl: line 2: answer event without 'key'"
+    assert answered(page) == len(answers) // 2  # the game on the page stays
+
+
+def test_the_page_works_offline_once_loaded(context: Any, base_url: str) -> None:
+    page = opened(context, f"{base_url}/it/asteria/play/")
+    page.wait_for_selector(".sp-play[data-offline=ready]", state="attached", timeout=30_000)
+    context.set_offline(True)
+    try:
+        page.reload()
+        ready(page)
+        page.click(".sp-play-new button[type=submit]")
+        assert page.is_visible(".sp-play-question") and answered(page) == 0
+    finally:
+        context.set_offline(False)
+
+
+def test_content_text_is_shown_as_text_never_as_markup(browser: Any, base_url: str) -> None:
+    """A translator's message with markup in it shows as the characters typed (the page's
+    data is altered on its way, so no service worker: the page runs without one too)."""
+    hostile = '<img src=x onerror="window.pwned=1"><b>bold</b>'
+
+    def altered(route: Any) -> None:
+        data = json.loads(route.fetch().text())
+        data["words"]["v"]["messages"]["start"] = {"$x": [hostile, "", hostile, False, None]}
+        route.fulfill(body=json.dumps(data), content_type="application/json")
+
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    page.route("**/asteria/play.json", altered)
+    page.goto(f"{base_url}/en/asteria/play/")
+    ready(page)
+    page.click(".sp-play-new button[type=submit]")
+    assert texts(page)[0] == hostile
+    assert page.locator(".sp-play-steps img, .sp-play-steps b").count() == 0
+    assert page.evaluate("window.pwned") is None
+    context.close()
