@@ -5,7 +5,7 @@ records, tuples, dicts with number keys, texts) into JSON-ready values; `decode`
 again with the standard library only, so the browser needs neither pydantic nor YAML:
 
     {"$t": [...]}                      a tuple
-    {"$m": [[key, value], ...]}        a dict whose keys are not all strings (or start "$")
+    {"$m": [ [key, value], ... ]}      a dict whose keys are not all strings (or start "$")
     {"$d": "module:Class", "v": {...}} a dataclass of `automa` (its attributes)
     {"$r": "Class", "v": {...}}        a content record (pydantic): a `Record` of its fields
     {"$x": [text, id, source, fallback, where]}   a `starpress.text.Text`
@@ -75,7 +75,7 @@ def encode(value: Any, where: str = "prepared") -> Any:
     if isinstance(value, dict):
         if all(isinstance(key, str) and not key.startswith("$") for key in value):
             return {key: encode(item, f"{where}.{key}") for key, item in value.items()}
-        return {"$m": [[encode(k, where), encode(v, f"{where}[{k!r}]")] for k, v in value.items()]}
+        return {"$m": [_pair(key, item, where) for key, item in value.items()]}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         kind = type(value)
         fields = vars(value) if hasattr(value, "__dict__") else {
@@ -88,6 +88,10 @@ def encode(value: Any, where: str = "prepared") -> Any:
         data = {name: encode(getattr(value, name), f"{where}.{name}") for name in model_fields}
         return {"$r": type(value).__name__, "v": data}
     raise TypeError(f"{where}: a {type(value).__name__} cannot go to a page")
+
+
+def _pair(key: Any, value: Any, where: str) -> list[Any]:
+    return [encode(key, where), encode(value, f"{where}[{key!r}]")]
 
 
 def decode(data: Any) -> Any:

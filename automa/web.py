@@ -175,14 +175,15 @@ class Page:
         return self.log.text()
 
     def question(self) -> dict[str, Any] | None:
-        """The question being asked: its words, the choices it names, what completes it."""
+        """The question being asked: its words, the choices it names (`buttons`, which
+        `compose` an answer or give it), what completes it, whether it asks a number."""
         decision = self.state.decision() if self.state is not None else None
         if not isinstance(decision, Ask):
             return None
         return {
             "key": decision.key,
             "prompt": self.prompt,
-            "choices": choices(self.prompt, decision.words),
+            **choices(self.prompt, decision.words),
             "words": list(decision.words),
             "number": decision.parse is parse_count,
         }
@@ -250,50 +251,75 @@ def _program(name: str) -> Callable[[Any, Start, Any], Any]:
     return found  # type: ignore[no-any-return]
 
 
-_KEY = re.compile(r"(?:^|(?<=[\s(]))(\[[^\]\s]+\]|\d+):? (?=\S)")
-"""A choice's key in a question: `[b]` before its words, or a number."""
+_KEY = re.compile(r"(?:^|(?<=[\s(]))(\[\S+?\]|\d+)[.:]? (?=\S)")
+"""A choice's key in a question: `[b]` before its words, or a number (`1`, `1.`, `1:`)."""
 _COMMANDS = {"[s]", "[u]", "[q]", "[?]"}
 """Keys the page has buttons of its own for."""
+_RANGE = re.compile(r"\((\d+)\s*[–-]\s*(\d+)\)")
+"""A number asked for between two (`(1–6)`): a card flipped, a count."""
+MOST_NUMBERS = 12
+"""A range of at most this many numbers gets a button per number."""
 
 
-def choices(prompt: str, words: tuple[str, ...] = ()) -> list[dict[str, str]]:
-    """The choices a question names, as buttons: `label` and the `answer` it types.
+def choices(prompt: str, words: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The choices a question names, as buttons: each one's `label` and the `answer` it
+    types; `compose` when the answer is made of several of them (a colour and a level),
+    so a button adds to the answer instead of giving it.
 
-    Questions list their choices the same way in every language: `1 yes · 0 no` (or
-    `1: …`),
-    `[b] Bot's turn · [f] finish`, `[Enter] nothing more` (an empty answer), or a list in
-    brackets, `(1 Decompression Room, 2 Communication Room, …)`. A question with a few
-    words to complete and no such list offers its words."""
+    Questions name their choices the same way in every language: a list `1 yes · 0 no`
+    (or `1: …`), `[b] Bot's turn · [f] finish`, `[Enter] nothing more` (an empty answer);
+    a list in brackets, `(1 Decompression Room, 2 Communication Room, …)`; or a number
+    between two, `(1–6)`. A question with a few words to
+    complete and nothing else offers its words, to compose an answer of one or several."""
+    groups: list[list[tuple[str, str]]] = []
+    listed = _listed(prompt)
+    if listed:
+        groups.append(listed)
+    for low, high in _RANGE.findall(prompt):
+        count = int(high) - int(low) + 1
+        numbers = range(int(low), int(high) + 1)
+        groups.append([(str(n), str(n)) for n in numbers] if 0 < count <= MOST_NUMBERS else [])
+    buttons = [
+        {"label": label, "answer": _answer(key), "key": key}
+        for group in groups
+        for key, label in group
+        if key not in _COMMANDS and label
+    ]
+    if not groups and 0 < len(words) <= 8:  # colours: one or several, so they compose
+        words_buttons = [{"label": word, "answer": word, "key": ""} for word in words]
+        return {"buttons": words_buttons, "compose": True}
+    return {"buttons": buttons, "compose": len(groups) > 1}
+
+
+def _listed(prompt: str) -> list[tuple[str, str]]:
+    """The choices of a question's list, by key and label (none: no list)."""
     parts = prompt.split(" · ")
     found: list[tuple[str, str]] = []
     if len(parts) > 1:
         keys = list(_KEY.finditer(parts[0]))
-        if keys:
-            first = keys[-1]
-            opened = parts[0][: first.start()].rstrip().endswith("(")
-            items = [parts[0][first.start() :], *parts[1:]]
-            if opened:
-                items[-1] = items[-1].split(")")[0]
-            for item in items:
-                match = _KEY.match(item.strip())
-                if match is None:
-                    break
-                found.append((match.group(1), item.strip()[match.end() :].strip()))
-    else:
-        listed = re.search(r"\((\d+ [^()]+(?:, \d+ [^()]+)+)\)", prompt)
-        if listed is not None:
-            for item in listed.group(1).split(", "):
-                key, _, label = item.partition(" ")
-                if key.isdigit():
-                    found.append((key, label))
-    buttons = [
-        {"label": label, "answer": _answer(key), "key": key}
-        for key, label in found
-        if key not in _COMMANDS and label
-    ]
-    if not buttons and 0 < len(words) <= 8:
-        buttons = [{"label": word, "answer": word, "key": ""} for word in words]
-    return buttons
+        if not keys:
+            return []
+        first = keys[-1]
+        opened = parts[0][: first.start()].rstrip().endswith("(")
+        items = [parts[0][first.start() :], *parts[1:]]
+        if opened:
+            items[-1] = items[-1].split(")")[0]
+        for item in items:
+            match = _KEY.match(item.strip())
+            if match is None:
+                break
+            found.append((match.group(1), item.strip()[match.end() :].strip()))
+        return found
+    start = prompt.rfind("(1")
+    if start < 0 or not prompt.rstrip().endswith(")"):
+        return []
+    inner = prompt[start + 1 : prompt.rstrip().rfind(")")]
+    for item in re.split(r", (?=\d+ )", inner):
+        key, _, label = item.partition(" ")
+        if not key.isdigit():
+            return []  # `(1. «Aurora» (P 1/14), …)` names what a list of answers is about
+        found.append((key, label.strip()))
+    return found if len(found) > 1 else []
 
 
 def _answer(key: str) -> str:

@@ -254,6 +254,11 @@ def peer_deck() -> None:
     )
 
 
+def play_page() -> None:
+    """A Play page in Chromium: its weight and time to ready (`bench/play_page.py`)."""
+    subprocess.run([sys.executable, str(ROOT / "bench" / "play_page.py")], cwd=ROOT, check=True)
+
+
 PARTS = {
     "commands": commands,
     "pnp": print_and_play,
@@ -264,6 +269,7 @@ PARTS = {
     "automa": automa,
     "scale": automa_scale,
     "peer": peer_deck,
+    "play": play_page,
 }
 
 if __name__ == "__main__":

@@ -109,7 +109,7 @@ def _copy_site(project: Path) -> None:
             shutil.copytree(
                 source,
                 project / name,
-                ignore=shutil.ignore_patterns("__pycache__", "games.yaml"),
+                ignore=shutil.ignore_patterns("__pycache__", "games.yaml", "node_modules"),
                 dirs_exist_ok=True,
             )
     (project / "templates" / "site").mkdir(parents=True, exist_ok=True)

@@ -60,7 +60,7 @@ def build(
         results = list(pool.map(functools.partial(_build_language, root), langs))
         programs = sorted(filter(None, map(program_of, sitegen.preloaded_games(root))))
     if programs:
-        write_play_files(root / "build" / "site", programs)
+        write_play_files(root, root / "build" / "site", programs)
     write_root_page(root / "build" / "site", settings)
     return results
 

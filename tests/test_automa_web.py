@@ -174,31 +174,44 @@ def test_every_question_with_listed_choices_gets_buttons_in_every_language() -> 
                     if not key.startswith("ask_") or not listed:
                         continue
                     shown = text.replace("{", "").replace("}", "")
-                    buttons = choices(shown)
+                    buttons = choices(shown)["buttons"]
                     assert buttons, (game_id, lang, key, text)
                     assert all(b["answer"] not in ("s", "u", "q", "?") for b in buttons)
                     checked += 1
     assert checked > 20
 
 
+def buttons(prompt: str, words: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    return [(b["label"], b["answer"]) for b in choices(prompt, words)["buttons"]]
+
+
 def test_choices_read_the_question_as_people_do() -> None:
-    assert choices("Did it reach? (1 yes · 0 no)") == [
-        {"label": "yes", "answer": "1", "key": "1"},
-        {"label": "no", "answer": "0", "key": "0"},
-    ]
-    assert [b["answer"] for b in choices("[Enter] its turn · [s] status · [?] help")] == [""]
+    assert buttons("Did it reach? (1 yes · 0 no)") == [("yes", "1"), ("no", "0")]
+    assert buttons("[Enter] its turn · [s] status · [?] help") == [("its turn", "")]
     ruler = "Move 1.5 × the ruler. 1 it reaches its orbit · 2 it falls short (or no target)"
-    assert [b["label"] for b in choices(ruler)] == [
-        "it reaches its orbit",
-        "it falls short (or no target)",
-    ]
-    assert choices("Which one? (1 Lab, 2 Farm)") == [
-        {"label": "Lab", "answer": "1", "key": "1"},
-        {"label": "Farm", "answer": "2", "key": "2"},
-    ]
-    assert choices("Colour drawn", ("purple", "green")) == [
-        {"label": "purple", "answer": "purple", "key": ""},
-        {"label": "green", "answer": "green", "key": ""},
+    assert buttons(ruler) == [("it reaches its orbit", "1"), ("it falls short (or no target)", "2")]
+    assert buttons("Which one? (1 Lab, 2 Farm)") == [("Lab", "1"), ("Farm", "2")]
+    assert buttons("Flip its top card: its number (1–4)") == [(str(n), str(n)) for n in range(1, 5)]
+    assert buttons("How many tokens did you take? (0–40)") == []  # typed, not 41 buttons
+    about = "Your marker on each planet (1. «Aurora» (P 1/14), 2. «Vesta» (P 2/14))"
+    assert buttons(about) == []  # what the answers are about, not choices
+    assert not choices("Did it reach? (1 yes · 0 no)")["compose"]
+
+
+def test_an_answer_of_several_parts_is_composed_from_buttons() -> None:
+    tech = "Which one? Colour (1 orange · 2 grey) and level (1–4), as two numbers"
+    assert choices(tech) == {
+        "buttons": [
+            {"label": "orange", "answer": "1", "key": "1"},
+            {"label": "grey", "answer": "2", "key": "2"},
+            *({"label": str(n), "answer": str(n), "key": str(n)} for n in range(1, 5)),
+        ],
+        "compose": True,
+    }
+    colours = choices("Fragments of the planet (purple, green)", ("purple", "green"))
+    assert colours["compose"] and buttons("x", ("purple", "green")) == [
+        ("purple", "purple"),
+        ("green", "green"),
     ]
 
 

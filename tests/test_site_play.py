@@ -73,10 +73,23 @@ def answered(page: Any) -> int:
 def answer(page: Any, typed: str) -> str:
     """Tap the choice that types `typed` when the question offers one, else type it."""
     count = answered(page)
-    choice = page.locator(f".sp-play-choice[data-answer={json.dumps(typed)}]")
+    choice = page.locator(f".sp-play-choices:not([data-compose]) [data-answer={json.dumps(typed)}]")
+    parts = page.locator(".sp-play-choices[data-compose] .sp-play-choice")
     if choice.count():
         choice.first.click()
         how = "tapped"
+    elif (
+        typed
+        and parts.count()
+        and all(
+            parts.locator(f"[data-answer={json.dumps(part)}]").count() for part in typed.split()
+        )
+    ):  # an answer of several parts: composed from the buttons, then sent
+        for part in typed.split():
+            parts.locator(f"[data-answer={json.dumps(part)}]").first.click()
+        assert page.input_value("input[name=answer]") == typed
+        page.click(".sp-play-answer button[type=submit]")
+        how = "composed"
     else:
         page.fill("input[name=answer]", typed)
         page.press("input[name=answer]", "Enter")
@@ -118,7 +131,7 @@ def test_a_whole_game_on_its_page_with_undo_reload_and_the_log_replayed_by_the_c
         ways.add(answer(page, typed))
     assert page.get_attribute(".sp-play", "data-over") == "true"
     assert page.is_visible(".sp-play-over") and not page.is_visible(".sp-play-question")
-    assert "typed" in ways and not page.errors
+    assert "typed" in ways and "tapped" in ways and not page.errors
     with page.expect_download() as download:
         page.click("[data-action=download]")
     saved = tmp_path / "page.jsonl"
@@ -154,11 +167,13 @@ def test_a_loaded_cli_log_goes_on_and_a_bad_one_is_one_line(
     partial = tmp_path / "luna-maris-21.jsonl"  # a CLI game saved half-way
     partial.write_text("".join(lines[: answers[len(answers) // 2]]), "utf-8")
     page = opened(context, f"{base_url}/pt-BR/luna-maris/play/")
-    page.set_input_files(".sp-play-load input", str(partial))
-    assert answered(page) == len(answers) // 2 and page.is_visible(".sp-play-question")
+    page.set_input_files(".sp-play-load input", str(partial))  # read as the file arrives
+    page.wait_for_selector(f".sp-play[data-answers='{len(answers) // 2}']", state="attached")
+    assert page.is_visible(".sp-play-question")
     bad = tmp_path / "bad.jsonl"
     bad.write_text(lines[0] + '{"t": "answer"}\n', "utf-8")
     page.set_input_files(".sp-play-load input", str(bad))
+    page.wait_for_selector(".sp-play-notes p", state="attached")
     assert page.inner_text(".sp-play-notes") == "bad.jsonl: line 2: answer event without 'key'"
     assert answered(page) == len(answers) // 2  # the game on the page stays
 

@@ -210,11 +210,13 @@ class Game {
     this.words.replaceChildren();
     if (question) {
       this.prompt.textContent = question.prompt;
-      for (const choice of question.choices) {
+      this.choices.toggleAttribute("data-compose", question.compose);
+      for (const choice of question.buttons) {
+        const shown = /^\d+$/.test(choice.key) && choice.key !== choice.label ? `${choice.key} · ${choice.label}` : choice.label;
         const button = this.choices.appendChild(element("button", {
           type: "button", class: "md-button sp-play-choice", "data-answer": choice.answer,
-        }, choice.key && !choice.key.startsWith("[") ? `${choice.key} · ${choice.label}` : choice.label));
-        button.addEventListener("click", () => this.answer(choice.answer));
+        }, shown));
+        button.addEventListener("click", () => question.compose ? this.compose(choice.answer) : this.answer(choice.answer));
       }
       for (const word of question.words) this.words.appendChild(element("option", { value: word }));
       this.input.setAttribute("inputmode", question.number ? "numeric" : "text");
@@ -224,6 +226,12 @@ class Game {
     this.root.dataset.answers = String(view.answers);
     this.root.dataset.over = String(view.over);
     localStorage.setItem(this.key, this.call("save"));
+  }
+
+  compose(part) {
+    const typed = this.input.value.trim();
+    this.input.value = typed ? `${typed} ${part}` : part;
+    this.input.focus();
   }
 
   note(lines) {
