@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.conftest import BROWSER_ARGS, CHROMIUM  # noqa: E402
 from tests.site_fixture import serve  # noqa: E402
-from tests.test_site_browser import ARGS, CHROMIUM  # noqa: E402
 
 PAGE = "en/asteria/play/"
 RUNS = 3
@@ -63,7 +63,7 @@ def main() -> None:
     print(f"  shared files (Pyodide, bots' code, script): {weight / 1e6:6.2f} MB on disk")
     print(f"  the game's data (play.json):                 {data.stat().st_size / 1e3:6.1f} KB")
     with serve(site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         for throttle in (1, 4):
             runs = [visit(browser, f"{base}/{PAGE}", throttle) for _ in range(RUNS)]
             first = statistics.median(run[0] for run in runs)

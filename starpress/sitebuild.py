@@ -26,7 +26,7 @@ from starpress.errors import InputError
 from starpress.model import LANGUAGES
 from starpress.siteconfig import SiteSettings
 from starpress.sitegen import language_name
-from starpress.siteplay import write_play_files
+from starpress.siteplay import pyodide_folder, write_play_files
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,10 @@ def build(
         sitegen.preloaded(root),
         ProcessPoolExecutor(workers, forked, _set_environment, (environment,)) as pool,
     ):
-        results = list(pool.map(functools.partial(_build_language, root), langs))
         programs = sorted(filter(None, map(program_of, sitegen.preloaded_games(root))))
+        if programs:
+            pyodide_folder(root)  # missing: said before any language is built
+        results = list(pool.map(functools.partial(_build_language, root), langs))
     if programs:
         write_play_files(root, root / "build" / "site", programs)
     write_root_page(root / "build" / "site", settings)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,3 +148,40 @@ def build(project: Path, **options: object) -> Path:
     result = run(project, plan(project, ["demo"], "source", kit_options), project / "out")
     assert result.overflow == []
     return result.reports[0].path
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""A headless Chromium on a machine with no network: no background traffic, no sandbox (root)."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright (never a downloaded browser)."""
+    if not Path(CHROMIUM).is_file():
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium is required in CI (make test installs it)")
+        pytest.skip("chromium is not installed (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """The project's site, built once per session, served on a loopback port."""
+    from tests.site_fixture import built_site, serve
+
+    with serve(built_site()) as url:
+        yield url

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -251,3 +252,16 @@ def test_the_pages_run_on_the_standard_library_alone(folder: Path) -> None:
     results = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["over"] for r in results] == [True] * len(games)
     assert [r["log"] for r in results] == [g.log for g in games]
+
+
+def test_a_site_with_bots_says_it_needs_pyodide_before_building_a_page(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "starpress", "site", "build", "--lang", "en"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "STARPRESS_PYODIDE": str(tmp_path / "nowhere")},
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().endswith(
+        "nowhere: Pyodide is not installed: run `make`, or `npm ci --prefix site/play`, "
+        "for the Play pages"
+    ), done.stderr

@@ -2,48 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pymupdf
 import pytest
-
-from tests.site_fixture import built_site, serve
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-# a headless browser on a machine with no network: no background traffic, no sandbox (root)
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is required in CI (make test installs it)")
-        pytest.skip("chromium is not installed (make test installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with serve(built_site()) as url:
-        yield url
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html.parser
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -357,20 +356,6 @@ def test_unsafe_source_url_is_not_linked(hostile_site: Path) -> None:
 
 
 # -- in a browser: nothing runs ------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from tests.test_site_browser import ARGS, CHROMIUM
-
-    if not Path(CHROMIUM).is_file():
-        pytest.skip("chromium is not installed (make test installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize(

@@ -289,7 +289,7 @@ def _rgb(color: str) -> str:
 
 @pytest.mark.parametrize("game", ["afternova", "aristeia"])
 def test_a_game_page_wears_its_accent(published_url: str, game: str) -> None:
-    from tests.test_site_browser import ARGS, CHROMIUM
+    from tests.conftest import BROWSER_ARGS, CHROMIUM
 
     if not Path(CHROMIUM).is_file():
         pytest.skip("chromium is not installed (make test installs it)")
@@ -297,7 +297,7 @@ def test_a_game_page_wears_its_accent(published_url: str, game: str) -> None:
 
     accent = _rgb(sitelook.accents(ROOT)[game].color)
     with sync_playwright() as playwright:
-        browser: Any = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser: Any = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(f"{published_url}/{LANG}/{game}/glossary/")
         header = page.eval_on_selector(".md-header", "e => getComputedStyle(e).backgroundColor")
