@@ -66,22 +66,32 @@ async function fetched(url, kind) {
 }
 
 async function start(root) {
+  const since = performance.now();
+  const marks = {};
+  const mark = (name) => { marks[name] = Math.round(performance.now() - since); };
   const text = JSON.parse(root.dataset.text);
   const status = root.appendChild(element("p", { class: "sp-play-status", role: "status" }, text.loading));
   const shared = new URL(root.dataset.shared, document.baseURI);
   await worker(new URL(root.dataset.worker, document.baseURI).href);
+  mark("worker");
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", shared).href);
   const [pyodide, code, data] = await Promise.all([
     loadPyodide({ indexURL: new URL("pyodide/", shared).href }),
     fetched(new URL("starpress.zip", shared).href, "bytes"),
     fetched(new URL(root.dataset.data, document.baseURI).href, "text"),
   ]);
+  mark("pyodide");
   pyodide.unpackArchive(code, "zip", { extractDir: "/starpress" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/starpress')");
-  const page = pyodide.pyimport("automa.web").Page(data);
+  const web = pyodide.pyimport("automa.web");
+  mark("imported");
+  const page = web.Page(data);
+  mark("data");
   const call = (name, ...args) => JSON.parse(page.call(name, JSON.stringify(args)));
   status.remove();
   new Game(root, text, JSON.parse(data), call).open();
+  mark("ready");
+  root.dataset.timings = JSON.stringify(marks);  // milliseconds since the script ran, for the benchmark
   keepForOffline(root);
 }
 
