@@ -16,7 +16,7 @@ import dataclasses
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -38,15 +38,18 @@ only costs time."""
 
 
 def draw_site_charts(
-    root: Path, games: Iterable[str] | None = None, workers: int | None = None
+    root: Path,
+    games: Iterable[str] | None = None,
+    workers: int | None = None,
+    loaded: Mapping[str, Game] | None = None,
 ) -> list[Path]:
     """Simulate and chart every bot's settings; the files written (manifests last).
 
     The simulations run in a process pool (`workers`, default one per CPU), each setting in its own
     task; their summaries come back in order, so the files are the same bytes whatever the
-    number of CPUs."""
+    number of CPUs. `loaded`: the games, when the caller has read them already."""
     written: list[Path] = []
-    loaded = load_games(root, games)
+    loaded = loaded if loaded is not None else load_games(root, games)
     settings: list[tuple[str, str, dict[str, str]]] = []
     for game in loaded.values():
         bot = bot_of(game)

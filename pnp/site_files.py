@@ -35,13 +35,20 @@ GALLERY_STORE = Path("build") / "cache" / "gallery"
 """Gallery pictures by face key (`pnp.export.export_gallery`): deleting it only costs time."""
 
 
-def prepare(root: Path, langs: Iterable[str], games: Iterable[str] | None = None) -> list[Path]:
-    """Build the missing kits, draw every gallery and every bot's charts; the files written."""
+def prepare(
+    root: Path,
+    langs: Iterable[str],
+    games: Iterable[str] | None = None,
+    loaded: dict[str, Game] | None = None,
+) -> tuple[list[Path], dict[str, Templates]]:
+    """Build the missing kits, draw every gallery and every bot's charts: the files written,
+    and the games' card layouts (read for the gallery, handed on to the pages). `loaded`:
+    the games, when the caller has read them already."""
     from automa.site_charts import draw_site_charts
 
     written: list[Path] = []
-    loaded = load_games(root, games)
-    written.extend(draw_site_charts(root, list(loaded)))
+    loaded = loaded if loaded is not None else load_games(root, games)
+    written.extend(draw_site_charts(root, list(loaded), loaded=loaded))
     templates = {game.id: load_templates(root, game) for game in loaded.values()}
     for lang in langs:
         for game in loaded.values():
@@ -51,7 +58,7 @@ def prepare(root: Path, langs: Iterable[str], games: Iterable[str] | None = None
                     result = run(root, plan(root, [game.id], lang, options), root / "build" / "pnp")
                     written.extend(report.path for report in result.reports)
             written.append(draw_gallery(root, game.id, lang, game, templates[game.id]))
-    return written
+    return written, templates
 
 
 def draw_gallery(

@@ -286,6 +286,7 @@ def site_build(
 
     from pnp import site_files
     from starpress import sitebuild, siteconfig
+    from starpress.load import load_games
     from starpress.model import LANGUAGES
 
     langs = lang or list(LANGUAGES)
@@ -294,10 +295,12 @@ def site_build(
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {unknown[0]!r})")
     root = _root()
     settings = siteconfig.resolve(root, site_url, sitemap_dates, os.environ)
-    for path in site_files.prepare(root, langs):
+    games = load_games(root)  # read once, for the gallery, the charts and the pages
+    written, layouts = site_files.prepare(root, langs, loaded=games)
+    for path in written:
         if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
             _console().print(f"built missing kit {path.relative_to(root)}")
-    results = sitebuild.build(root, langs, settings)
+    results = sitebuild.build(root, langs, settings, games=games, layouts=layouts)
     for result in results:
         if result.ok:
             _console().print(f"[green]ok[/green] build/site/{result.lang}/")

@@ -11,9 +11,11 @@ import html
 import logging
 import multiprocessing
 import os
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
@@ -23,10 +25,13 @@ from automa.web_data import program_of
 from starpress import sitegen
 from starpress.atomic import write_atomic
 from starpress.errors import InputError
-from starpress.model import LANGUAGES
+from starpress.model import LANGUAGES, Game
 from starpress.siteconfig import SiteSettings
 from starpress.sitegen import language_name
 from starpress.siteplay import pyodide_folder, write_play_files
+
+if TYPE_CHECKING:
+    from pnp.layout import Templates
 
 
 @dataclass(frozen=True)
@@ -41,20 +46,25 @@ def config_path(root: Path, lang: str) -> Path:
 
 
 def build(
-    root: Path, langs: list[str], settings: SiteSettings, jobs: int | None = None
+    root: Path,
+    langs: list[str],
+    settings: SiteSettings,
+    jobs: int | None = None,
+    games: dict[str, Game] | None = None,
+    layouts: Mapping[str, Templates] | None = None,
 ) -> list[LanguageBuild]:
     """`mkdocs build --strict` for each language, in parallel processes, then the root page.
 
     The processes are forked from this one after it has read the games and imported MkDocs,
     so no language pays for them again; each gets the same settings (site URL, sitemap
-    dates) through its environment."""
+    dates) through its environment. `games` and `layouts`: read by the caller already."""
     workers = max(1, min(jobs or os.cpu_count() or 2, len(langs)))
     check_catalogs(root, langs)
     check_downloads(root, langs)
     environment = {"NO_MKDOCS_2_WARNING": "1", **settings.environment()}
     forked = multiprocessing.get_context("fork")
     with (
-        sitegen.preloaded(root),
+        sitegen.preloaded(root, games, layouts),
         ProcessPoolExecutor(workers, forked, _set_environment, (environment,)) as pool,
     ):
         programs = sorted(filter(None, map(program_of, sitegen.preloaded_games(root))))

@@ -16,7 +16,7 @@ import io
 import json
 import posixpath
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -227,7 +227,8 @@ class GameSite:
 
         if not templates_path(self.root, self.game.id).is_file():
             return None
-        return load_templates(self.root, self.game)
+        read = _LAYOUTS.get(self.root.resolve(), {}).get(self.game.id)
+        return read if read is not None else load_templates(self.root, self.game)
 
     def anatomy(self, component: Component) -> Markdown | None:
         """A card's front layout with each box that prints its data labelled in the page's
@@ -868,17 +869,25 @@ OWN_GAME_PAGE = "own-game.md"
 
 
 _PRELOADED: dict[Path, dict[str, Game]] = {}
+_LAYOUTS: dict[Path, Mapping[str, Templates]] = {}
 
 
 @contextlib.contextmanager
-def preloaded(root: Path) -> Iterator[None]:
-    """The games read once for the language builds `starpress.sitebuild` forks meanwhile
-    (`build_site` in them uses these instead of reading the files again)."""
-    _PRELOADED[root.resolve()] = load_games(root)
+def preloaded(
+    root: Path,
+    games: dict[str, Game] | None = None,
+    layouts: Mapping[str, Templates] | None = None,
+) -> Iterator[None]:
+    """The games (and their card layouts, when given) read once for the language builds
+    `starpress.sitebuild` forks meanwhile: `build_site` in them uses these instead of
+    reading the files again. `games`: already read by the caller."""
+    key = root.resolve()
+    _PRELOADED[key] = games if games is not None else load_games(root)
+    _LAYOUTS[key] = layouts or {}
     try:
         yield
     finally:
-        del _PRELOADED[root.resolve()]
+        del _PRELOADED[key], _LAYOUTS[key]
 
 
 def preloaded_games(root: Path) -> list[Game]:
