@@ -179,7 +179,8 @@ class Game {
         this.root.dataset.state = "ready";
         return;
       }
-      localStorage.removeItem(this.key);
+      localStorage.removeItem(this.key);  // made with other content: said, then let go
+      this.newForm.prepend(element("p", { class: "sp-play-error", role: "alert" }, view.error));
     }
     this.root.dataset.state = "ready";
   }
