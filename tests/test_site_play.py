@@ -146,12 +146,15 @@ def test_a_loaded_cli_log_goes_on_and_a_bad_one_is_one_line(
     partial = tmp_path / "luna-maris-21.jsonl"  # a CLI game saved half-way
     partial.write_text("".join(lines[: answers[len(answers) // 2]]), "utf-8")
     page = opened(context, f"{base_url}/pt-BR/luna-maris/play/")
-    page.set_input_files(".sp-play-load input", str(partial))  # read as the file arrives
-    page.wait_for_selector(f".sp-play[data-answers='{len(answers) // 2}']", state="attached")
-    assert page.is_visible(".sp-play-question")
     bad = tmp_path / "bad.jsonl"
     bad.write_text(lines[0] + '{"t": "answer"}\n', "utf-8")
-    page.set_input_files(".sp-play-load input", str(bad))
+    page.set_input_files(".sp-play-new .sp-play-load input", str(bad))  # before any game
+    page.wait_for_selector(".sp-play-new .sp-play-error", state="attached")
+    assert page.inner_text(".sp-play-error") == "bad.jsonl: line 2: answer event without 'key'"
+    page.set_input_files(".sp-play-new .sp-play-load input", str(partial))
+    page.wait_for_selector(f".sp-play[data-answers='{len(answers) // 2}']", state="attached")
+    assert page.is_visible(".sp-play-question")
+    page.set_input_files(".sp-play-tools .sp-play-load input", str(bad))  # during a game
     page.wait_for_selector(".sp-play-notes p", state="attached")
     assert page.inner_text(".sp-play-notes") == "bad.jsonl: line 2: answer event without 'key'"
     assert answered(page) == len(answers) // 2  # the game on the page stays

@@ -124,6 +124,7 @@ class Game {
     const seed = settings.appendChild(element("label", {}, text.seed));
     this.seed = seed.appendChild(element("input", { name: "seed", inputmode: "numeric", autocomplete: "off" }));
     form.appendChild(element("button", { type: "submit", class: "md-button md-button--primary" }, text.start));
+    form.appendChild(this.loader());  // or go on with a game saved by the command line
     form.addEventListener("submit", (event) => { event.preventDefault(); this.begin(); });
     this.newForm = form;
 
@@ -135,9 +136,7 @@ class Game {
     };
     const tools = game.appendChild(element("div", { class: "sp-play-tools" }));
     tool(tools, "download", () => this.download());
-    const load = tools.appendChild(element("label", { class: "md-button sp-play-load" }, text.load));
-    const file = load.appendChild(element("input", { type: "file", accept: ".jsonl,.json,.txt,text/plain" }));
-    file.addEventListener("change", () => this.upload(file));
+    tools.appendChild(this.loader());
     tool(tools, "new", () => { this.newForm.hidden = false; this.newForm.scrollIntoView(); });
     this.steps = game.appendChild(element("ol", { class: "sp-play-steps" }));
     // what is always in reach at the bottom of the screen: the notes, the question (or the
@@ -169,6 +168,19 @@ class Game {
     this.root.append(form, game);
   }
 
+  loader() {
+    const load = element("label", { class: "md-button sp-play-load" }, this.text.load);
+    const file = load.appendChild(element("input", { type: "file", accept: ".jsonl,.json,.txt,text/plain" }));
+    file.addEventListener("change", () => this.upload(file));
+    return load;
+  }
+
+  refuse(line) {  // where it is seen: the game's notes, or above the new game's settings
+    if (!this.game.hidden) return this.note([line]);
+    this.newForm.querySelector(".sp-play-error")?.remove();
+    this.newForm.prepend(element("p", { class: "sp-play-error", role: "alert" }, line));
+  }
+
   open() {
     const saved = localStorage.getItem(this.key);
     if (saved) {
@@ -180,7 +192,7 @@ class Game {
         return;
       }
       localStorage.removeItem(this.key);  // made with other content: said, then let go
-      this.newForm.prepend(element("p", { class: "sp-play-error", role: "alert" }, view.error));
+      this.refuse(view.error);
     }
     this.root.dataset.state = "ready";
   }
@@ -191,7 +203,7 @@ class Game {
     const typed = this.seed.value.trim();
     const seed = /^\d{1,15}$/.test(typed) ? Number(typed) : crypto.getRandomValues(new Uint32Array(1))[0];
     const view = this.call("start", seed, params);
-    if (view.error) return this.note([view.error]);
+    if (view.error) return this.refuse(view.error);
     this.newForm.hidden = true;
     this.show(view);
   }
@@ -264,9 +276,10 @@ class Game {
     const chosen = input.files && input.files[0];
     input.value = "";
     if (!chosen) return;
-    if (chosen.size > 64 * 1024 * 1024) return this.note([`${chosen.name}: too big for a save file`]);
+    if (chosen.size > 64 * 1024 * 1024) return this.refuse(`${chosen.name}: too big for a save file`);
     const view = this.call("load", await chosen.text());
-    if (view.error) return this.note([`${chosen.name}: ${view.error}`]);
+    if (view.error) return this.refuse(`${chosen.name}: ${view.error}`);
+    this.newForm.querySelector(".sp-play-error")?.remove();
     this.newForm.hidden = true;
     this.show(view);
   }
