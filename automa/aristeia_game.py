@@ -58,8 +58,8 @@ from automa.aristeia import (
 )
 from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script, Start, TieBreak
 from automa.engine import Decision as Pending
-from automa.prng import Streams
 from automa.session import Speaker
+from automa.solo_game import SoloGame, level_of, source_text
 
 if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
     from automa.aristeia_data import AristeiaLevel, AristeiaModel
@@ -106,7 +106,7 @@ class Prepared:
         for component in game.components:
             colour = component.id.removeprefix("aristeia.component.die-")
             if colour != component.id:
-                dice[colour] = tuple(read_face(_source(f.text)) for f in component.faces)
+                dice[colour] = tuple(read_face(source_text(f.text)) for f in component.faces)
         stats: dict[str, Stats] = {
             role: Stats(
                 str(m.name), m.initiative, m.energy, m.speed, m.wounds, tuple(m.attack),
@@ -130,24 +130,15 @@ class Prepared:
         )
 
 
-def _source(text: Any) -> str:
-    return str(getattr(text, "source", text))
-
-
-class AristeiaGame:
+class AristeiaGame(SoloGame[Prepared]):
     """One solo game of Aristeia! against the automaton (a `Program` of `automa.engine`)."""
+
+    level: AristeiaLevel
 
     def __init__(
         self, prepared: Prepared, mode: str, level: str, seed: int, voice: Speaker
     ) -> None:
-        self.p = prepared
-        self.mode = mode
-        self.table = mode != "simulated"
-        self.level_name = level
-        self.level = prepared.levels[level]
-        self.seed = seed
-        self.voice = voice
-        self.streams = Streams(seed)
+        super().__init__(prepared, mode, level, seed, voice)
         deploy = prepared.model.deploy
         self.team = {
             side: {role: Fighter(side, role, prepared.stats[role], deploy) for role in ROLES}
@@ -627,5 +618,5 @@ def _choice(legal: Sequence[str], raw: str) -> str:
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AristeiaGame:
     """One game of this content, started as `start` says (the level asked for, else the
     first of the data); the standard library only, so it runs in the browser too."""
-    level = start.params.get("level") or next(iter(prepared.levels))
+    level = level_of(start, prepared.levels)
     return AristeiaGame(prepared, start.mode, level, start.seed, voice)

@@ -74,8 +74,8 @@ from automa.ascending_empires import (
 )
 from automa.engine import HUMAN, SHARED, Ask, Chance, Ending, Say, Script, Start, TieBreak
 from automa.engine import Decision as Pending
-from automa.prng import Streams
 from automa.session import Speaker
+from automa.solo_game import SoloGame, level_of
 
 if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
     from automa.ascending_empires_data import EmpireLevel
@@ -127,20 +127,15 @@ def automaton(index: int) -> str:
     return f"automaton-{index}"
 
 
-class EmpiresGame:
+class EmpiresGame(SoloGame[Prepared]):
     """One game of Ascending Empires against the automata (a `Program` of `automa.engine`)."""
+
+    level: EmpireLevel
 
     def __init__(
         self, prepared: Prepared, mode: str, level: str, automata: int, seed: int, voice: Speaker
     ) -> None:
-        self.p = prepared
-        self.mode = mode
-        self.table = mode != "simulated"
-        self.level_name = level
-        self.level = prepared.levels[level]
-        self.seed = seed
-        self.voice = voice
-        self.streams = Streams(seed)
+        super().__init__(prepared, mode, level, seed, voice)
         self.you = HUMAN if self.table else PLAYER
         ids = [self.you, *(automaton(i) for i in range(1, automata + 1))]
         homes = HOMES if automata != 1 else (HOMES[0], HOMES[1])
@@ -777,6 +772,6 @@ def _choice(legal: tuple[str, ...], raw: str) -> str:
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> EmpiresGame:
     """One game of this content, started as `start` says (the level asked for, else the
     first of the data; one automaton unless told); runs in the browser too."""
-    level = start.params.get("level") or next(iter(prepared.levels))
+    level = level_of(start, prepared.levels)
     automata = int(start.params.get("automata") or 1)
     return EmpiresGame(prepared, start.mode, level, automata, start.seed, voice)

@@ -60,8 +60,8 @@ from automa.asteria import (
 from automa.choices import CardBook, Options
 from automa.engine import HUMAN, Ask, Chance, Ending, Say, Script, Start
 from automa.engine import Decision as Pending
-from automa.prng import Streams
 from automa.session import Speaker
+from automa.solo_game import SoloGame, level_of, source_text
 
 if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
     from automa.asteria_data import AsteriaLevel
@@ -108,7 +108,7 @@ class Prepared:
                     n,
                     resources(str(fields["cost"])),
                     tuple(int(fields[f"{a}_strength"]) for a in ACTIONS),  # type: ignore[arg-type]
-                    tuple(read_effect(a, _source(fields[a])) for a in ACTIONS),  # type: ignore[arg-type]
+                    tuple(read_effect(a, source_text(fields[a])) for a in ACTIONS),  # type: ignore[arg-type]
                 )
                 cards["action"][n] = card.id
             elif card.component == "asteria.component.planet-card":
@@ -127,24 +127,15 @@ class Prepared:
         return cls(actions, planets, cards, book, decisions, automa.levels, automa.round_limit)
 
 
-def _source(text: Any) -> str:
-    return str(getattr(text, "source", text))
-
-
-class AsteriaGame:
+class AsteriaGame(SoloGame[Prepared]):
     """One solo game of Asteria against the automaton (a `Program` of `automa.engine`)."""
+
+    level: AsteriaLevel
 
     def __init__(
         self, prepared: Prepared, mode: str, level: str, seed: int, voice: Speaker
     ) -> None:
-        self.p = prepared
-        self.mode = mode
-        self.table = mode != "simulated"
-        self.level_name = level
-        self.level = prepared.levels[level]
-        self.seed = seed
-        self.voice = voice
-        self.streams = Streams(seed)
+        super().__init__(prepared, mode, level, seed, voice)
         self.sides = {YOU: Side(), BOT: Side()}
         self.open: list[Planet] = []
         self.action_deck: list[int] = []
@@ -984,5 +975,5 @@ def _split(choice: str) -> tuple[int, int, str]:
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AsteriaGame:
     """One game of this content, started as `start` says (the level asked for, else the
     first of the data); the standard library only, so it runs in the browser too."""
-    level = start.params.get("level") or next(iter(prepared.levels))
+    level = level_of(start, prepared.levels)
     return AsteriaGame(prepared, start.mode, level, start.seed, voice)
