@@ -9,10 +9,12 @@ report counts it as stale until a translator clears the flag.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -334,6 +336,22 @@ class CatalogError(InputError):
     """A catalog that cannot be used: not text, not valid PO, or markup unlike its source."""
 
 
+_shared: list[dict[tuple[str | None, bytes], Catalog]] = []
+"""While `shared_reads` is on: the catalogs read strictly, by language and content digest."""
+
+
+@contextmanager
+def shared_reads() -> Iterator[None]:
+    """Inside, a catalog read strictly again (same language, same bytes) is not parsed again:
+    the same `Catalog` comes back, so its readers must not change it. `site build` checks
+    every catalog in this, then forks its language builds in it, which reuse what it read."""
+    _shared.append({})
+    try:
+        yield
+    finally:
+        _shared.pop()
+
+
 def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Catalog:
     """A .po file, read strictly: the one place every command reads a catalog.
 
@@ -353,6 +371,9 @@ def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Cat
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise CatalogError(path, "not UTF-8 text", _line_at(data, error.start)) from None
+    key = (lang, hashlib.blake2b(data, digest_size=16).digest())
+    if check_markup and _shared and key in _shared[-1]:
+        return _shared[-1][key]
     try:
         catalog = read_po(
             io.BytesIO(data), locale=locale_code(lang) if lang else None, abort_invalid=True
@@ -367,6 +388,8 @@ def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Cat
     for entry in catalog:
         if entry.context in previous and not entry.previous_id:
             entry.previous_id = [previous[entry.context]]
+    if check_markup and _shared:
+        _shared[-1][key] = catalog
     return catalog
 
 

@@ -22,7 +22,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
 from automa.web_data import program_of
-from starpress import sitegen
+from starpress import catalogs, sitegen
 from starpress.atomic import write_atomic
 from starpress.errors import InputError
 from starpress.model import LANGUAGES, Game
@@ -59,14 +59,15 @@ def build(
     so no language pays for them again; each gets the same settings (site URL, sitemap
     dates) through its environment. `games` and `layouts`: read by the caller already."""
     workers = max(1, min(jobs or os.cpu_count() or 2, len(langs)))
-    check_catalogs(root, langs)
-    check_downloads(root, langs)
     environment = {"NO_MKDOCS_2_WARNING": "1", **settings.environment()}
     forked = multiprocessing.get_context("fork")
     with (
+        catalogs.shared_reads(),  # checked here, reused by the forked languages
         sitegen.preloaded(root, games, layouts),
         ProcessPoolExecutor(workers, forked, _set_environment, (environment,)) as pool,
     ):
+        check_catalogs(root, langs)
+        check_downloads(root, langs)
         programs = sorted(filter(None, map(program_of, sitegen.preloaded_games(root))))
         if programs:
             pyodide_folder(root)  # missing: said before any language is built
@@ -172,7 +173,6 @@ def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
 def check_catalogs(root: Path, langs: list[str]) -> None:
     """Read every catalog the languages need, strictly, before any build process starts: a
     broken catalog is one located error (InputError) here, not a traceback in a child."""
-    from starpress import catalogs
     from starpress.load import game_ids
 
     for lang in langs:

@@ -31,6 +31,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from starpress import catalogs, siteconfig, sitefiles, sitelook, sitetext
 from starpress.i18n import localize
+from starpress.jinjacache import keep_compiled
 from starpress.load import load_games
 from starpress.model import (
     LANGUAGES,
@@ -164,7 +165,7 @@ def environment(root: Path, lang: str) -> Environment:
         escape(value), width, first
     )
     env.filters["join"] = lambda values, separator="": sitetext.join(values, separator)
-    return env
+    return keep_compiled(root, env)
 
 
 # -- one game in one language ---------------------------------------------------------------
@@ -916,7 +917,9 @@ def build_site(root: Path, lang: str) -> Site:
         site.nav.append({sitetext.nav_label(game_site.title): nav})
         summaries.append(game_summary(game_site))
         site.games.append(game_id)
-    site.styles = sitelook.stylesheet(sitelook.accents(root))
+    layouts = _LAYOUTS.get(root.resolve(), {})
+    palettes = {game_id: layout.colors for game_id, layout in layouts.items()}
+    site.styles = sitelook.stylesheet(sitelook.accents(root, palettes))
     home = env.get_template("site_home.md.j2").render(
         site_title=site_title(root, lang),
         games=summaries,

@@ -8,6 +8,7 @@ the style sheet that gives a game's pages (`<body data-sp-game="<id>">`) that co
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,8 +36,11 @@ def games_settings_path(root: Path) -> Path:
     return root / "templates" / "site" / "games.yaml"
 
 
-def accents(root: Path) -> dict[str, Accent]:
-    """Every game's accent, resolved from its card palette, by game id."""
+def accents(
+    root: Path, palettes: Mapping[str, Mapping[str, str]] | None = None
+) -> dict[str, Accent]:
+    """Every game's accent, resolved from its card palette, by game id. `palettes`: the
+    `colors:` of card layouts read already (by game id); any other game's file is read."""
     path = games_settings_path(root)
     named: dict[str, str] = load_located(path).data.get("accent") or {}
     found: dict[str, Accent] = {}
@@ -44,7 +48,9 @@ def accents(root: Path) -> dict[str, Accent]:
         if not _GAME_ID.fullmatch(str(game)):
             raise InputError(path, f"accent: not a game id: {game!r}")
         palette_path = root / "templates" / "cards" / f"{game}.yaml"
-        palette = load_located(palette_path).data.get("colors") or {}  # a layout: guarded read
+        palette = (palettes or {}).get(game)
+        if palette is None:
+            palette = load_located(palette_path).data.get("colors") or {}  # a guarded read
         color = palette.get(name)
         if not isinstance(color, str) or not _HEX.fullmatch(color):
             raise InputError(

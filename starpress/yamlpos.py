@@ -24,6 +24,7 @@ _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's fast parser when it is there; the pure-Python one otherwise."""
 
 PathKey = tuple[str | int, ...]
+_STR = "tag:yaml.org,2002:str"
 
 
 class YamlRefused(InputError):
@@ -198,6 +199,8 @@ class _Builder:
     def scalar(self, node: yaml.Node) -> Any:
         if not isinstance(node, yaml.ScalarNode):
             raise YamlSyntaxError(*_pos(node), "YAML: expected a plain value here")
+        if node.tag == _STR:  # most values: the text as written, nothing to construct
+            return node.value
         try:
             return self.constructor.construct_object(node)
         except yaml.constructor.ConstructorError as error:

@@ -208,3 +208,20 @@ def test_long_previous_msgids_round_trip(tmp_path: Path) -> None:
     assert '#| msgid ""\n#| "A long line' in path.read_text("utf-8")
     (entry,) = [m for m in catalogs.read_catalog(path, "es") if m.id]
     assert entry.previous_id == [old]
+
+
+def test_shared_reads_parse_the_same_bytes_once_and_only_inside(translated: Path) -> None:
+    path = catalogs.game_catalog_path(translated, "demo", "es")
+    outside = catalogs.read_catalog(path, "es")
+    assert catalogs.read_catalog(path, "es") is not outside  # no sharing outside
+    with catalogs.shared_reads():
+        first = catalogs.read_catalog(path, "es")
+        assert catalogs.read_catalog(path, "es") is first
+        assert catalogs.read_catalog(path, "pt-BR") is not first  # another language
+        assert catalogs.read_catalog(path, "es", check_markup=False) is not first
+        text = path.read_text("utf-8")
+        path.write_text(text.replace('msgstr "ES Dinheiro."', 'msgstr "ES Plata."'), "utf-8")
+        changed = catalogs.read_catalog(path, "es")  # other bytes: read again
+        assert changed is not first
+        assert {m.string for m in changed if m.id == "Money."} == {"ES Plata."}
+    assert catalogs.read_catalog(path, "es") is not changed

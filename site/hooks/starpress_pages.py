@@ -10,6 +10,7 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 from starpress import sitegen, sitelook, sitepublish
+from starpress.jinjacache import keep_compiled
 from starpress.siteconfig import SiteSettings, resolve
 from starpress.sitetext import nav_label
 
@@ -38,6 +39,11 @@ def on_config(config: Any) -> Any:
         alternate["link"] = settings.language_url(alternate["lang"]) or f"../{alternate['lang']}/"
     config.nav = _site(config).nav
     return config
+
+
+def on_env(env: Any, config: Any, files: Files) -> Any:
+    """The theme's templates, compiled once across builds (`build/cache/jinja/`)."""
+    return keep_compiled(_root(config), env)
 
 
 def on_files(files: Files, config: Any) -> Files:
