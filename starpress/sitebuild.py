@@ -71,9 +71,10 @@ def build(
         programs = sorted(filter(None, map(program_of, sitegen.preloaded_games(root))))
         if programs:
             pyodide_folder(root)  # missing: said before any language is built
-        results = list(pool.map(functools.partial(_build_language, root), langs))
-    if programs:
-        write_play_files(root, root / "build" / "site", programs)
+        building = pool.map(functools.partial(_build_language, root), langs)
+        if programs:  # meanwhile: their files are beside the languages' folders
+            write_play_files(root, root / "build" / "site", programs)
+        results = list(building)
     write_root_page(root / "build" / "site", settings)
     return results
 
