@@ -192,7 +192,7 @@ def kits() -> None:
 def site() -> None:
     """The rules site in four languages: first build (no stored gallery pictures or bot
     charts) and a build of unchanged sources; and one language alone."""
-    caches = [ROOT / "build" / "cache" / "gallery", ROOT / "build" / "cache" / "charts"]
+    caches = [ROOT / "build" / "cache" / name for name in ("gallery", "charts", "jinja")]
     stamps = sorted((ROOT / "build" / "site-cache").glob("*/*/.drawn-from"))
     print("\nrules site (mkdocs build --strict, kits already built)")
     first = []

@@ -11,6 +11,7 @@ string length and node count within `starpress/limits.yaml`), then it is compose
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,19 +89,8 @@ def load_located(path: Path) -> Located:
     """
     try:
         text = _read_text(path)
-        _check_events(text)
-        try:
-            node = yaml.compose(text, Loader=_Loader)
-        except yaml.MarkedYAMLError as error:
-            raise _syntax_error(error) from None
-        if node is None:
-            raise _Refusal(1, 1, "empty file: expected a mapping of keys to values")
-        if not isinstance(node, yaml.MappingNode):
-            raise _Refusal(
-                *_pos(node), "the file must be a mapping of keys to values, not a list or value"
-            )
         located = Located(data=None, text=text)
-        located.data = _Builder(located).build(node, ())
+        located.data = _Builder(located).build(text)
         return located
     except YamlSyntaxError as error:
         raise YamlSyntaxError(error.line, error.col, error.message, path) from None
@@ -122,38 +112,6 @@ def _read_text(path: Path) -> str:
         raise _Refusal(line, col, "not UTF-8 text") from None
 
 
-def _check_events(text: str) -> None:
-    """Refuse anchors, aliases and too deep, too long or too many nodes from the event
-    stream, before a node graph exists: an alias bomb stops at its first anchor."""
-    limit = limits()
-    depth = 0
-    nodes = 0
-    try:
-        for event in yaml.parse(text, Loader=_Loader):
-            if isinstance(event, yaml.AliasEvent):
-                raise _Refusal(*_mark(event), "YAML aliases (*name) are not allowed")
-            if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
-                raise _Refusal(*_mark(event), "YAML anchors (&name) are not allowed")
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > limit.yaml_depth:
-                    raise _Refusal(
-                        *_mark(event), f"nested too deep (over {limit.yaml_depth} levels)"
-                    )
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-            elif isinstance(event, yaml.ScalarEvent) and len(event.value) > limit.yaml_string_chars:
-                raise _Refusal(
-                    *_mark(event), f"text too long (over {limit.yaml_string_chars} characters)"
-                )
-            if isinstance(event, yaml.NodeEvent):
-                nodes += 1
-                if nodes > limit.yaml_nodes:
-                    raise _Refusal(*_mark(event), f"too many values (over {limit.yaml_nodes})")
-    except yaml.MarkedYAMLError as error:
-        raise _syntax_error(error) from None
-
-
 def _syntax_error(error: yaml.MarkedYAMLError) -> YamlSyntaxError:
     mark = error.problem_mark or error.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -167,45 +125,182 @@ def _mark(event: yaml.Event) -> tuple[int, int]:
 
 
 class _Builder:
-    """Turns a node graph into plain data, recording positions on the way."""
+    """Plain data and positions from libyaml's event stream, in one pass.
+
+    No node graph is made. Every event is checked against the limits first (an anchor or
+    alias, nesting, a long string, the node count), so an alias bomb stops at its first
+    anchor. A problem with the document (a second one, a list or value instead of a mapping)
+    and then a problem with what is built (a duplicate or non-plain key, a merge key, a value
+    no constructor takes) are kept and said at the end, unless the stream is refused first:
+    the same problem, at the same place, that PyYAML's composer and constructor would meet.
+    """
 
     def __init__(self, out: Located) -> None:
         self.out = out
+        self.limit = limits()
         self.constructor = yaml.constructor.SafeConstructor()
+        self.document: YamlSyntaxError | None = None  # a second one
+        self.not_a_mapping: _Refusal | None = None
+        self.problem: YamlSyntaxError | _Refusal | None = None  # the first one building
+        self.open: list[tuple[PathKey, dict[str, Any] | list[Any]]] = []
+        self.keys: list[str | None] = []  # per open mapping: the key awaiting its value
+        self.root: list[Any] = []
 
-    def build(self, node: yaml.Node, path: PathKey) -> Any:
-        out = self.out
-        out.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, yaml.MappingNode):
-            mapping: dict[str, Any] = {}
-            for key_node, value_node in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    raise _Refusal(*_pos(key_node), "YAML merge keys (<<) are not allowed")
-                key = self.scalar(key_node)
-                if not isinstance(key, str | int | float | bool):
-                    raise YamlSyntaxError(
-                        *_pos(key_node), "YAML: mapping keys must be plain values"
-                    )
-                key = str(key)
-                if key in mapping:
-                    raise YamlSyntaxError(*_pos(key_node), f"duplicate key '{key}'")
-                out.keys[(*path, key)] = _pos(key_node)
-                mapping[key] = self.build(value_node, (*path, key))
-            return mapping
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
-        return self.scalar(node)
+    def build(self, text: str) -> Any:
+        try:
+            self._events(yaml.parse(text, Loader=_Loader))
+        except yaml.MarkedYAMLError as error:
+            raise _syntax_error(error) from None
+        for problem in (self.document, self.not_a_mapping, self.problem):
+            if problem is not None:
+                raise problem
+        if not self.root:
+            raise _Refusal(1, 1, "empty file: expected a mapping of keys to values")
+        return self.root[0]
 
-    def scalar(self, node: yaml.Node) -> Any:
-        if not isinstance(node, yaml.ScalarNode):
-            raise YamlSyntaxError(*_pos(node), "YAML: expected a plain value here")
-        if node.tag == _STR:  # most values: the text as written, nothing to construct
-            return node.value
+    def _events(self, events: Iterator[yaml.Event]) -> None:
+        limit = self.limit
+        depth = nodes = documents = 0
+        for event in events:
+            if isinstance(event, yaml.AliasEvent):
+                raise _Refusal(*_mark(event), "YAML aliases (*name) are not allowed")
+            if isinstance(event, yaml.NodeEvent):
+                if event.anchor is not None:
+                    raise _Refusal(*_mark(event), "YAML anchors (&name) are not allowed")
+                nodes += 1
+                if nodes > limit.yaml_nodes:
+                    raise _Refusal(*_mark(event), f"too many values (over {limit.yaml_nodes})")
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > limit.yaml_depth:
+                    message = f"nested too deep (over {limit.yaml_depth} levels)"
+                    raise _Refusal(*_mark(event), message)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.ScalarEvent):
+                if len(event.value) > limit.yaml_string_chars:
+                    message = f"text too long (over {limit.yaml_string_chars} characters)"
+                    raise _Refusal(*_mark(event), message)
+            elif isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents == 2 and self.document is None:
+                    message = "YAML syntax: but found another document"
+                    self.document = YamlSyntaxError(*_mark(event), message)
+            if not (self.document or self.not_a_mapping or self.problem):
+                self._take(event)
+
+    def _take(self, event: yaml.Event) -> None:
+        """One event's value, key or end, added to what is being built."""
+        if isinstance(event, yaml.CollectionEndEvent):
+            _path, container = self.open.pop()
+            if isinstance(container, dict):
+                self.keys.pop()
+            return
+        if not isinstance(event, yaml.NodeEvent):
+            return
+        if not self.open and not isinstance(event, yaml.MappingStartEvent):
+            message = "the file must be a mapping of keys to values, not a list or value"
+            self.not_a_mapping = _Refusal(*_mark(event), message)
+            return
+        if self.open and isinstance(self.open[-1][1], dict) and self.keys[-1] is None:
+            self._key(event)
+            return
+        path = self._path()
+        self.out.values[path] = _mark(event)
+        value: Any
+        if isinstance(event, yaml.MappingStartEvent):
+            value = {}
+        elif isinstance(event, yaml.SequenceStartEvent):
+            value = []
+        elif isinstance(event, yaml.ScalarEvent):
+            value = self.scalar(event)
+            if value is _FAILED:
+                return
+        else:
+            return
+        self._attach(value)
+        if isinstance(value, dict):
+            self.keys.append(None)
+        if isinstance(event, yaml.CollectionStartEvent):
+            self.open.append((path, value))
+
+    def _attach(self, value: Any) -> None:
+        if not self.open:
+            self.root.append(value)
+            return
+        container = self.open[-1][1]
+        if isinstance(container, list):
+            container.append(value)
+        else:
+            container[str(self.keys[-1])] = value
+            self.keys[-1] = None
+
+    def _path(self) -> PathKey:
+        if not self.open:
+            return ()
+        path, container = self.open[-1]
+        if isinstance(container, list):
+            return (*path, len(container))
+        return (*path, str(self.keys[-1]))
+
+    def _key(self, event: yaml.NodeEvent) -> None:
+        tag = _resolved(event) if isinstance(event, yaml.ScalarEvent) else _tag(event)
+        if tag == "tag:yaml.org,2002:merge":
+            self.problem = _Refusal(*_mark(event), "YAML merge keys (<<) are not allowed")
+            return
+        if not isinstance(event, yaml.ScalarEvent):
+            self.problem = YamlSyntaxError(*_mark(event), "YAML: expected a plain value here")
+            return
+        key = self.scalar(event)
+        if key is _FAILED:
+            return
+        if not isinstance(key, str | int | float | bool):
+            message = "YAML: mapping keys must be plain values"
+            self.problem = YamlSyntaxError(*_mark(event), message)
+            return
+        key = str(key)
+        path, mapping = self.open[-1]
+        if key in mapping:
+            self.problem = YamlSyntaxError(*_mark(event), f"duplicate key '{key}'")
+            return
+        self.out.keys[(*path, key)] = _mark(event)
+        self.keys[-1] = key
+
+    def scalar(self, event: yaml.ScalarEvent) -> Any:
+        """The scalar's value as PyYAML's safe loader makes it; `_FAILED` once a problem is
+        kept."""
+        tag = _resolved(event)
+        if tag == _STR:  # most values: the text as written, nothing to construct
+            return event.value
+        start: Any = event.start_mark  # libyaml's marks: PyYAML's own, duck-typed
+        node = yaml.ScalarNode(tag, event.value, start, start, event.style)
         try:
             return self.constructor.construct_object(node)
         except yaml.constructor.ConstructorError as error:
-            raise YamlSyntaxError(*_pos(node), f"YAML: {error.problem}") from None
+            self.problem = YamlSyntaxError(*_mark(event), f"YAML: {error.problem}")
+        except (ValueError, IndexError):  # `!!int x`, `!!float ''`: PyYAML's own errors
+            kind = tag.rsplit(":", 1)[-1]
+            message = f"YAML: {event.value[:40]!r} cannot be read as {kind}"
+            self.problem = YamlSyntaxError(*_mark(event), message)
+        return _FAILED
 
 
-def _pos(node: yaml.Node) -> tuple[int, int]:
-    return node.start_mark.line + 1, node.start_mark.column + 1
+_FAILED = object()
+_RESOLVER: Any = yaml.resolver.Resolver()
+_IMPLICIT_FIRST = frozenset(yaml.resolver.Resolver.yaml_implicit_resolvers)
+"""The first characters of a plain scalar that may make it other than a string."""
+
+
+def _tag(event: yaml.NodeEvent) -> str | None:
+    tag = getattr(event, "tag", None)  # a collection's own tag, if it was given one
+    return str(tag) if tag is not None else None
+
+
+def _resolved(event: yaml.ScalarEvent) -> str:
+    """The scalar's tag: its own, else what the safe loader's resolver makes of it."""
+    if event.tag is not None and event.tag != "!":
+        return str(event.tag)
+    plain_text = event.value and event.value[0] not in _IMPLICIT_FIRST
+    if (not event.implicit[0] or plain_text) and None not in _IMPLICIT_FIRST:
+        return _STR
+    return str(_RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit))

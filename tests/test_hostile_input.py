@@ -74,6 +74,28 @@ def test_hostile_content_yaml_is_refused_by_check(case: str, tmp_path: Path) -> 
     assert message in line
 
 
+YAML_SYNTAX_CASES: dict[str, tuple[bytes, str, str]] = {
+    "second document": (b"rules: []\n---\nrules: []\n", "extra.yaml:2:1", "another document"),
+    "typed value that is not": (b"rules:\n  - title: !!int x\n", "extra.yaml:2:12", "as int"),
+    "empty typed value": (b"rules: [!!float ]\n", "extra.yaml:1:9", "as float"),
+    "unknown tag": (b"rules: !!python/object:os.system x\n", "extra.yaml:1:8", "constructor"),
+    "duplicate key": (b"rules: []\nrules: []\n", "extra.yaml:2:1", "duplicate key 'rules'"),
+    "list as a key": (b"? [a]\n: 1\n", "extra.yaml:1:3", "plain value"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(YAML_SYNTAX_CASES))
+def test_yaml_that_cannot_be_read_is_a_located_problem(case: str, tmp_path: Path) -> None:
+    """Collected with the game's other problems (not refused whole): the first line says it."""
+    data, where, message = YAML_SYNTAX_CASES[case]
+    project = make_project(tmp_path)
+    (project / "content" / "demo" / "extra.yaml").write_bytes(data)
+    run = run_measured("check", cwd=project)
+    assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
+    first = run.stderr.splitlines()[0]
+    assert first.startswith(f"content/demo/{where}: ") and message in first, first
+
+
 MARK_CASES = {
     "a mark that is not letters": ("mark: b12", "extra.yaml:7:11", "mark must be 1 to 3 capital"),
     "two decks with one mark": ("mark: B", "extra.yaml:13:11", "mark 'B' is also the mark of"),
