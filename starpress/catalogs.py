@@ -298,16 +298,21 @@ def _markup_problem(entry: Message) -> str | None:
     source, translated = _markup(str(entry.id)), _markup(str(entry.string))
     if source == translated:
         return None
-    missing, extra = sorted(source - translated), sorted(translated - source)
+    missing = sorted(Counter(source) - Counter(translated))
+    extra = sorted(Counter(translated) - Counter(source))
     return f"{entry.context or entry.id}: markup differs (missing {missing}, extra {extra})"
 
 
-def _markup(text: str) -> Counter[str]:
-    """Icons, cross-reference targets and `{placeholders}` of a text."""
-    items: Counter[str] = Counter()
-    items.update(markup.markup_item_list(text))
-    items.update(_PLACEHOLDER.findall(text))
-    return items
+def _markup(text: str) -> list[str]:
+    """Icons, cross-reference targets and `{placeholders}` of a text, sorted, repeats kept."""
+    items: list[str] = []
+    # blanking out references and code (`markup.icons`) only ever removes icons: a text
+    # with no icon-like word and no `[[` has neither
+    if "[[" in text or markup.ICON_RE.search(text):
+        items += markup.markup_item_list(text)
+    if "{" in text:
+        items += _PLACEHOLDER.findall(text)
+    return sorted(items)
 
 
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -399,11 +404,11 @@ def _line_at(data: bytes, offset: int) -> int:
 
 def _refuse_markup_changes(path: Path, catalog: Catalog, text: str) -> None:
     """The first translation whose markup differs from its source, at its msgstr line."""
-    lines = text.splitlines()
     for entry in catalog:
         problem = _markup_problem(entry)
         if problem:
-            raise CatalogError(path, problem, _msgstr_line(lines, entry.lineno or 1))
+            line = _msgstr_line(text.splitlines(), entry.lineno or 1)
+            raise CatalogError(path, problem, line)
 
 
 def _msgstr_line(lines: list[str], start: int) -> int:

@@ -245,8 +245,8 @@ def references(text: str) -> Iterator[Found]:
 
 def icons(text: str) -> Iterator[Found]:
     """Every icon id in a text (cross-references and inline code are not searched)."""
-    masked = _mask(text, REF_RE)
-    masked = _mask(masked, re.compile(r"`[^`]*`"))
+    masked = _mask(text, REF_RE) if "[[" in text else text
+    masked = _mask(masked, _CODE_RE) if "`" in masked else masked
     for match in ICON_RE.finditer(masked):
         yield Found(match.group(1), match.start(), match.group(0))
 
