@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import multiprocessing
 import os
 import shutil
 from collections.abc import Callable, Iterable
@@ -14,7 +15,7 @@ from pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from pnp.layout import Templates, load_templates
 from pnp.limits import LIMITS
 from starpress.errors import InputError
-from starpress.i18n import localize
+from starpress.i18n import localize, read_game_catalog
 from starpress.load import ContentError, load_games
 from starpress.model import LANGUAGES, Game
 
@@ -34,9 +35,13 @@ class BuildResult:
 
 @dataclass(frozen=True)
 class Job:
-    game: Game  # already in the kit's language (starpress.i18n.localize)
+    game: Game  # in its own language: put in the kit's where the kit is drawn (`localized`)
     templates: Templates
     options: KitOptions
+
+    def localized(self, root: Path) -> Game:
+        """The game in the kit's language (`starpress.i18n.localize`)."""
+        return localize(root, self.game, self.options.lang)
 
     @property
     def faces(self) -> int:
@@ -64,8 +69,9 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
         _check_size(root, game, templates, options)
         chosen = replace(options, only=chosen_cards(root, game, options.only))
         for code in languages(game, lang):
-            # localised here, so a bad catalog is refused before anything is written
-            jobs.append(Job(localize(root, game, code), templates, replace(chosen, lang=code)))
+            if code != game.info.source_language:  # a bad one: refused before any kit
+                read_game_catalog(root, game.id, code)
+            jobs.append(Job(game, templates, replace(chosen, lang=code)))
     if problems:
         raise ContentError(problems)
     return jobs
@@ -115,7 +121,8 @@ def run(
     Several jobs (games × languages) go to a process pool of `workers` (default: one per
     CPU), the biggest first; each kit is the same bytes as from a serial build, and the
     reports come back in the jobs' order. `progress` counts faces: per face when serial,
-    per finished kit from the pool."""
+    per finished kit from the pool. The pool is forked, so inside
+    `starpress.catalogs.shared_reads` each kit's language reuses the catalog `plan` read."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     task = functools.partial(_build_job, root, out_dir, png, tts, tts_url)
     built: dict[int, tuple[KitReport, list[Path]]] = {}
@@ -123,7 +130,8 @@ def run(
         built = {n: task(job, progress) for n, job in enumerate(jobs)}
     else:
         order = sorted(range(len(jobs)), key=lambda n: -jobs[n].faces)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        forked = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=forked) as pool:
             futures = {pool.submit(task, jobs[n]): n for n in order}
             try:
                 for future in as_completed(futures):
@@ -152,7 +160,7 @@ def _build_job(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[KitReport, list[Path]]:
     """One kit, and its exports when asked (in a pool worker or in this process)."""
-    game = job.game
+    game = job.localized(root)
     folder = root / "content" / game.id
     report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
     exports: list[Path] = []

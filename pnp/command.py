@@ -21,6 +21,7 @@ from pnp.calibrate import build_calibration
 from pnp.kit import PAPERS, PRESETS, KitOptions
 from pnp.limits import LIMITS
 from starpress import atomic
+from starpress.catalogs import shared_reads
 from starpress.errors import InputError
 from starpress.load import ContentError, UnknownGame
 from starpress.model import LANGUAGES
@@ -105,7 +106,7 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
     """The whole command; returns the exit code. Bad input of any kind is one line on
     `errors` and exit 2; SIGTERM and Ctrl-C leave no temporary file behind."""
     try:
-        with atomic.terminate_as_exception():
+        with atomic.terminate_as_exception(), shared_reads():  # a catalog parsed once
             return _run(root, request, console, errors)
     except InputError as error:
         errors.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)

@@ -13,8 +13,8 @@ from pnp.export import PNG, Design, Source, _rasterise
 from pnp.faces import DrawError
 from pnp.kit import printed_faces
 from pnp.units import MM
+from starpress.catalogs import shared_reads
 from starpress.errors import InputError
-from starpress.i18n import localize
 from starpress.load import ContentError, UnknownGame
 
 
@@ -38,13 +38,13 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
     """`starpress pnp GAME --card ID --png`: the card's PNGs in `<out>/preview/`."""
     try:
         options = parse_options(request)
-        jobs = plan(root, [request.target], request.lang, options)
         written: list[Path] = []
-        for job in jobs:
-            game = localize(root, job.game, job.options.lang)
-            source = Source(game, job.templates, root / "content" / game.id)
-            folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
-            written.extend(card_pngs(source, card_id, folder))
+        with shared_reads():  # each catalog parsed once: checked by `plan`, then used
+            for job in plan(root, [request.target], request.lang, options):
+                game = job.localized(root)
+                source = Source(game, job.templates, root / "content" / game.id)
+                folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
+                written.extend(card_pngs(source, card_id, folder))
     except (OptionError, UnknownGame, DrawError) as error:
         errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return 2

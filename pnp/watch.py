@@ -17,8 +17,8 @@ from pnp.build import plan
 from pnp.command import OptionError, Request, parse_options
 from pnp.facecache import FaceCache
 from pnp.faces import DrawError
+from starpress.catalogs import shared_reads
 from starpress.errors import InputError
-from starpress.i18n import localize
 from starpress.load import ContentError, UnknownGame, game_ids
 from starpress.model import LANGUAGES
 
@@ -50,12 +50,13 @@ def rebuild(
     options = parse_options(request)
     games = None if request.target == "all" else [request.target]
     reports = []
-    for job in plan(root, games, request.lang, options):
-        game = localize(root, job.game, job.options.lang)
-        folder = root / "content" / game.id
-        reports.append(
-            build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
-        )
+    with shared_reads():  # each catalog parsed once: checked by `plan`, then used
+        for job in plan(root, games, request.lang, options):
+            game = job.localized(root)
+            folder = root / "content" / game.id
+            reports.append(
+                build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
+            )
     return Rebuild(reports, time.perf_counter() - start)
 
 
