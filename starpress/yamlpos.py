@@ -1,12 +1,13 @@
 """YAML with positions: plain Python data plus the line and column of every key and value.
 
-PyYAML's C composer builds the node graph fast and each node carries its start mark; we
-turn nodes into plain dicts, lists and scalars ourselves so that every value can be found
-again by its path (`("rules", 3, "title")`) when a message has to point at it.
+libyaml's C parser gives the events, each with its start mark; one pass over them builds
+plain dicts, lists and scalars and records where each value and key starts, so that every
+value can be found again by its path (`("rules", 3, "title")`) when a message has to point
+at it. No node graph is made (composing one first took twice as long on a big deck).
 
-Hostile files are refused before any data is built: the file is read up to its size limit,
-then its event stream is checked (no anchors or aliases, so no "billion laughs"; nesting,
-string length and node count within `starpress/limits.yaml`), then it is composed.
+Hostile files are refused before they cost anything: the file is read up to its size limit,
+and each event is checked as it comes (no anchors or aliases, so no "billion laughs";
+nesting, string length and node count within `starpress/limits.yaml`).
 """
 
 from __future__ import annotations
