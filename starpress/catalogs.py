@@ -348,8 +348,9 @@ _shared: list[dict[tuple[str | None, bytes], Catalog]] = []
 @contextmanager
 def shared_reads() -> Iterator[None]:
     """Inside, a catalog read strictly again (same language, same bytes) is not parsed again:
-    the same `Catalog` comes back, so its readers must not change it. `site build` checks
-    every catalog in this, then forks its language builds in it, which reuse what it read."""
+    the same `Catalog` comes back, so its readers must not change it. `site build` and `pnp`
+    check every catalog they need in this, then fork their workers (languages, kits) in it,
+    which reuse what was read."""
     _shared.append({})
     try:
         yield
