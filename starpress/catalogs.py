@@ -305,11 +305,7 @@ def _markup_problem(entry: Message) -> str | None:
 
 def _markup(text: str) -> list[str]:
     """Icons, cross-reference targets and `{placeholders}` of a text, sorted, repeats kept."""
-    items: list[str] = []
-    # blanking out references and code (`markup.icons`) only ever removes icons: a text
-    # with no icon-like word and no `[[` has neither
-    if "[[" in text or markup.ICON_RE.search(text):
-        items += markup.markup_item_list(text)
+    items = markup.markup_item_list(text)
     if "{" in text:
         items += _PLACEHOLDER.findall(text)
     return sorted(items)

@@ -218,6 +218,8 @@ def markup_items(text: str) -> set[str]:
 
 def markup_item_list(text: str) -> list[str]:
     """Every icon and cross-reference target of a text as written, repeats kept (to count)."""
+    if "[[" not in text and not ICON_RE.search(text):
+        return []  # blanking out references and code (`icons`) only ever removes icons
     found = [f":{item.value}:" for item in icons(text)]
     return found + [f"[[{item.value}]]" for item in references(text)]
 
