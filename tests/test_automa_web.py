@@ -20,7 +20,7 @@ from starpress.load import load_games
 from starpress.model import LANGUAGES, Plural
 from starpress.siteplay import code_files, code_zip
 from tests.conftest import ROOT
-from tests.web_games import GAMES, OTHER_LANGUAGE, Recorded, data_text, recorded
+from tests.web_games import GAMES, OTHER_LANGUAGE, SEED, Recorded, data_text, recorded
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +28,18 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("web")
 
 
+def started(game: Recorded, answered: int = 0, lang: str = "en") -> Page:
+    """A page that started `game` (its seed and settings) and was given its first answers."""
+    page = Page(data_text(game.game, lang))
+    page.start(SEED, game.params)
+    for answer in game.answers[:answered]:
+        page.answer(answer)
+    return page
+
+
 def played(page: Page, game: Recorded) -> list[str]:
     """The game typed on a page, answer after answer: the texts of every step shown."""
-    view = page.start(21, game.params)
+    view = page.start(SEED, game.params)
     shown = [step["text"] for step in view["steps"]]
     for answer in game.answers:
         assert view["question"] is not None, "the page asks no more, the CLI did"
@@ -70,10 +79,7 @@ def test_a_page_plays_the_same_game_as_the_cli_in_two_languages(
 
 def test_undo_takes_back_one_answer_and_the_game_goes_on_the_same(folder: Path) -> None:
     game = recorded("asteria", folder)
-    page = Page(data_text("asteria", "en"))
-    page.start(21, game.params)
-    for answer in game.answers[:5]:
-        page.answer(answer)
+    page = started(game, 5)
     before = page.save()
     page.answer(game.answers[5])
     view = page.answer("u")  # typed, as at the terminal
@@ -89,10 +95,7 @@ def test_a_saved_game_loads_where_it_stopped_and_the_cli_resumes_the_page_log(
 ) -> None:
     game = recorded("luna-maris", folder)
     half = len(game.answers) // 2
-    page = Page(data_text("luna-maris", "en"))
-    page.start(21, game.params)
-    for answer in game.answers[:half]:
-        page.answer(answer)
+    page = started(game, half)
     asked = page.question()
     again = Page(data_text("luna-maris", "it"))  # a closed tab, opened in another language
     view = again.load(page.save())
@@ -118,10 +121,7 @@ def test_a_saved_game_loads_where_it_stopped_and_the_cli_resumes_the_page_log(
 def test_a_bad_log_is_one_located_line_and_the_game_on_the_page_stays(
     log: str, message: str, folder: Path
 ) -> None:
-    game = recorded("asteria", folder)
-    page = Page(data_text("asteria", "en"))
-    page.start(21, game.params)
-    page.answer(game.answers[0])
+    page = started(recorded("asteria", folder), 1)
     before = page.save()
     view = page.load(log)
     assert view["error"].startswith(message), view["error"]
@@ -148,11 +148,7 @@ def test_a_simulated_log_or_unknown_settings_are_refused(folder: Path) -> None:
 
 
 def test_status_and_help_are_notes_not_steps(folder: Path) -> None:
-    game = recorded("afternova-solo", folder)
-    page = Page(data_text("afternova", "en"))
-    page.start(21, game.params)
-    for answer in game.answers[:6]:
-        page.answer(answer)
+    page = started(recorded("afternova-solo", folder), 6)
     status = page.answer("s")
     assert status["steps"] == [] and status["notes"][0].startswith("Bot: row ")
     helped = page.answer("?")
