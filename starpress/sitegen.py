@@ -836,9 +836,7 @@ def play_data(site: GameSite, source: Game) -> Page:
     page = f"{site.base}/{PLAY_PAGE}"
     links = {target: _url(site.href(target, page)) for target in site.pages_of}
     data = page_data(source, site.game, site.lang, links)
-    return Page(
-        f"{site.base}/play.json", json.dumps(data, ensure_ascii=False)
-    )  # keys in order: data
+    return Page(f"{site.base}/play.json", json.dumps(data, ensure_ascii=False))
 
 
 def _url(href: str) -> str:
