@@ -5,19 +5,48 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: all build check test lint typecheck pytest bench clean browser serve
+.PHONY: all build check test lint typecheck pytest bench clean browser serve lock
 
 all: build
 
-$(STAMP): pyproject.toml
+# Installs come only from the lock files in requirements/ (exact versions, sha256 hashes):
+# build.txt first (hatchling, setuptools), then everything else without build isolation,
+# so nothing is resolved or downloaded unlocked. A changed lock makes a fresh venv, so
+# the venv holds exactly what is locked. `make lock` refreshes the locks on purpose.
+LOCK_BUILD := requirements/build.txt
+LOCK_RUN   := requirements/run.txt
+LOCK_TEST  := requirements/test.txt
+PIP_LOCKED := $(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps
+
+$(STAMP): pyproject.toml $(LOCK_BUILD) $(LOCK_RUN)
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(PIP_LOCKED) -r $(LOCK_BUILD)
+	$(PIP_LOCKED) --no-build-isolation -r $(LOCK_RUN)
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
-$(TESTSTAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e '.[test]'
+$(TESTSTAMP): $(STAMP) $(LOCK_TEST)
+	$(PIP_LOCKED) --no-build-isolation -r $(LOCK_TEST)
 	touch $@
+
+# Refresh every lock to today's newest versions that pyproject.toml allows, then bring
+# what depends on them up to date in the same change: the catalogs' plural forms come
+# from the locked Babel (`starpress i18n update` rewrites their headers and moves each
+# translated plural form to its new place, flagged for a translator to check).
+UV_VERSION := 0.13.9
+UV_COMPILE := build/lock-tools/bin/uv pip compile --universal --python-version 3.11 \
+	--generate-hashes --quiet --no-header --upgrade
+lock:
+	$(PYTHON) -m venv build/lock-tools
+	build/lock-tools/bin/pip install --quiet uv==$(UV_VERSION)
+	$(UV_COMPILE) pyproject.toml requirements/build.in --extra test --extra cluster -o $(LOCK_TEST)
+	$(UV_COMPILE) pyproject.toml requirements/build.in -c $(LOCK_TEST) -o $(LOCK_RUN)
+	$(UV_COMPILE) requirements/build.in -c $(LOCK_TEST) -o $(LOCK_BUILD)
+	$(MAKE) $(STAMP)
+	$(BIN)/starpress i18n update
+	$(BIN)/starpress i18n report --check || \
+	  echo "Check the translations flagged above (plural forms may have moved), then commit."
 
 # Pyodide for the site's Play pages, from the npm registry (pinned by the lock file); the
 # site build copies it into build/site/play/. Installs Debian's nodejs and npm when missing.

@@ -9,6 +9,7 @@ report counts it as stale until a translator clears the flag.
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import io
 import re
@@ -178,13 +179,19 @@ def update_catalog(
             continue
         flags = set(previous.flags)
         previous_id: list[str] | tuple[str, ...] = previous.previous_id
+        string = previous.string
         if previous.id != entry.id and previous.string:
             flags.add("fuzzy")
             previous_id = [previous.id] if isinstance(previous.id, str) else previous.id
             result.stale += 1
+        elif isinstance(string, tuple | list) and any(string):
+            string = refit_plural_forms(string, old.plural_expr, new.plural_expr, new.num_plurals)
+            if tuple(string) != tuple(previous.string) and "fuzzy" not in flags:
+                flags.add("fuzzy")  # a translator checks the forms of the new rules
+                result.stale += 1
         new.add(
             entry.id,
-            previous.string if previous.id == entry.id or previous.string else "",
+            string if previous.id == entry.id or previous.string else "",
             context=entry.context,
             locations=entry.locations,
             flags=flags,
@@ -195,6 +202,27 @@ def update_catalog(
     result.removed = len(by_key)
     write_catalog(path, new)
     return result
+
+
+PLURAL_SAMPLES = (*range(200), 1_000, 100_000, 1_000_000, 2_000_000, 10_000_000)
+"""Numbers tried to find one that each plural form of a language's rules is used for."""
+
+
+def refit_plural_forms(
+    forms: tuple[str, ...] | list[str], old_expr: str, new_expr: str, count: int
+) -> tuple[str, ...]:
+    """A plural translation's forms moved from one plural rule to another (a newer CLDR in
+    Babel can add a form, `many`, and renumber the others): each new form takes the old
+    form that was used for the same number; a form no old one covered is left empty."""
+    if old_expr == new_expr and len(forms) == count:
+        return tuple(forms)
+    old_index, new_index = gettext.c2py(old_expr), gettext.c2py(new_expr)
+    refit = []
+    for index in range(count):
+        number = next((n for n in PLURAL_SAMPLES if new_index(n) == index), None)
+        old = old_index(number) if number is not None else len(forms)
+        refit.append(forms[old] if old < len(forms) else "")
+    return tuple(refit)
 
 
 # -- report -----------------------------------------------------------------------------

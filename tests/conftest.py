@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.patience import LAST_RESORT, LAST_RESORT_MS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 DEMO_FILES = {
@@ -91,7 +93,7 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=LAST_RESORT,
         check=False,
     )
 
@@ -174,8 +176,31 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield launched
+        yield _PatientBrowser(launched)
         launched.close()
+
+
+class _PatientBrowser:
+    """A browser whose every page waits up to `LAST_RESORT` for what it is told to wait for
+    (Playwright's 30 s default fails on a busy machine, not on a broken page)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(LAST_RESORT_MS)
+        context.set_default_navigation_timeout(LAST_RESORT_MS)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        page = self._browser.new_page(**options)
+        page.set_default_timeout(LAST_RESORT_MS)
+        page.set_default_navigation_timeout(LAST_RESORT_MS)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @pytest.fixture(scope="module")

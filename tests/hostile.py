@@ -1,8 +1,10 @@
-"""Running the real CLI on hostile input: exit code, stderr, wall time and peak memory.
+"""Running the real CLI on hostile input: exit code, stderr, CPU time and peak memory.
 
 Each run is a child process under a 2 GiB address-space limit (so a bomb fails instead of
-eating the machine) and a wall-clock timeout; its peak resident memory is read from the
-kernel's accounting for that one child (`os.wait4`).
+eating the machine) and a CPU-time limit (so a loop is stopped by the kernel, whatever else
+the machine is doing); its CPU time and peak resident memory are read from the kernel's
+accounting for that one child and its own children (`os.wait4`). The wall clock only
+guards against a child that waits forever without using the CPU, and generously.
 """
 
 from __future__ import annotations
@@ -15,19 +17,22 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from automa.session import _link
+from tests.patience import LAST_RESORT
 
 ADDRESS_LIMIT = 2 * 1024**3
 """Address space a hostile run may reserve (Python itself reserves a few hundred MB)."""
 PEAK_LIMIT_MB = 1024
 """Resident memory a refused input may use at most."""
-SECONDS_LIMIT = 20.0
-"""Wall time a refused input may take at most (on a loaded 2-core machine)."""
+CPU_LIMIT = 20.0
+"""CPU seconds (user + system) a refused input may use at most; a quiet refusal takes 1–4.
+CPU time does not grow when other processes share the cores, as wall time does."""
+CPU_KILL = 120
+"""CPU seconds after which the kernel stops a child (RLIMIT_CPU): a hang, not a slow run."""
 
 
 @dataclass(frozen=True)
@@ -35,19 +40,19 @@ class Run:
     code: int
     stdout: str
     stderr: str
-    seconds: float
+    cpu_seconds: float
     peak_mb: float
     timed_out: bool
 
 
-def run_measured(*args: str, cwd: Path, timeout: float = 60.0, stdin: str = "") -> Run:
+def run_measured(*args: str, cwd: Path, timeout: float = LAST_RESORT, stdin: str = "") -> Run:
     """`python -m starpress ARGS` in `cwd`, measured."""
 
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
+        resource.setrlimit(resource.RLIMIT_CPU, (CPU_KILL, CPU_KILL + 5))
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        started = time.monotonic()
         child = subprocess.Popen(
             [sys.executable, "-m", "starpress", *args],
             cwd=cwd,
@@ -70,29 +75,29 @@ def run_measured(*args: str, cwd: Path, timeout: float = 60.0, stdin: str = "") 
         _pid, status, usage = os.wait4(child.pid, 0)
         timer.cancel()
         child.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.monotonic() - started
+        over_cpu = child.returncode == -signal.SIGXCPU
         out.seek(0)
         err.seek(0)
         return Run(
             child.returncode,
             out.read().decode("utf-8", "replace"),
             err.read().decode("utf-8", "replace"),
-            seconds,
+            usage.ru_utime + usage.ru_stime,
             usage.ru_maxrss / 1024,
-            killed.is_set(),
+            killed.is_set() or over_cpu,
         )
 
 
 def assert_refused(run: Run, where: str) -> str:
     """Exit 2, one stderr line naming `where` (e.g. 'content/demo/rules.yaml:3:7'), no
-    traceback, within the time and memory limits. Returns the line."""
+    traceback, within the CPU and memory limits. Returns the line."""
     lines = [line for line in run.stderr.splitlines() if line.strip()]
     assert not run.timed_out, f"timed out: {run}"
     assert "Traceback" not in run.stderr, run.stderr
     assert run.code == 2, run
     assert len(lines) == 1, run.stderr
     assert where in lines[0], (where, lines[0])
-    assert run.seconds < SECONDS_LIMIT, run.seconds
+    assert run.cpu_seconds < CPU_LIMIT, run.cpu_seconds
     assert run.peak_mb < PEAK_LIMIT_MB, run.peak_mb
     return lines[0]
 

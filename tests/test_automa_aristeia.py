@@ -45,6 +45,7 @@ from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
 from tests.hostile import assert_refused, first, forged, run_measured
+from tests.patience import LAST_RESORT
 
 GOLDEN = ROOT / "tests" / "golden"
 GAME = load_games(ROOT, ["aristeia"])["aristeia"]
@@ -370,7 +371,7 @@ def test_simulate_json_is_deterministic_through_the_cli() -> None:
         return subprocess.run(
             [sys.executable, "-m", "starpress", "automa", "aristeia", "simulate", "--games",
              "1000", "--seed", "1", "--json"],
-            cwd=ROOT, capture_output=True, check=True, timeout=120,
+            cwd=ROOT, capture_output=True, check=True, timeout=LAST_RESORT,
         ).stdout  # fmt: skip
 
     first = run()
@@ -513,7 +514,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
         sys.executable,
         ["-m", "starpress", "automa", "aristeia", "play", "--seed", "5", "--lang", lang,
          "--save", str(tmp_path / "solo.jsonl")],
-        cwd=str(ROOT), encoding="utf-8", timeout=30,
+        cwd=str(ROOT), encoding="utf-8", timeout=LAST_RESORT,
     )  # fmt: skip
     initiative = iter(["42", *[str(n % 6 + 1) for n in range(12)]])
     tactics = iter([str(n % 10 + 1) for n in range(40)])

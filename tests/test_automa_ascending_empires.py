@@ -44,6 +44,7 @@ from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
 from tests.hostile import assert_refused, first, forged, run_measured
+from tests.patience import LAST_RESORT
 from tests.pdfread import open_pdf, placements, text_lines
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -329,7 +330,7 @@ def test_simulate_json_is_deterministic_through_the_cli() -> None:
         return subprocess.run(
             [sys.executable, "-m", "starpress", "automa", "ascending-empires", "simulate",
              "--games", "1000", "--seed", "1", "--level", "standard", "--json"],
-            cwd=ROOT, capture_output=True, check=True, timeout=300,
+            cwd=ROOT, capture_output=True, check=True, timeout=LAST_RESORT,
         ).stdout  # fmt: skip
 
     first = run()
@@ -440,7 +441,7 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
         sys.executable,
         ["-m", "starpress", "automa", "ascending-empires", "play", "--seed", "5", "--lang",
          lang, "--save", str(tmp_path / "game.jsonl")],
-        cwd=str(ROOT), encoding="utf-8", timeout=30,
+        cwd=str(ROOT), encoding="utf-8", timeout=LAST_RESORT,
     )  # fmt: skip
     reports = iter(["", "", "1", "", "1", ""])
     tokens = iter(["4", "40"])
@@ -477,7 +478,7 @@ def test_the_kit_prints_three_decks_of_poker_cards_with_their_numbers(tmp_path: 
     subprocess.run(
         [sys.executable, "-m", "starpress", "pnp", "ascending-empires", "--lang", "en",
          "--strict", "--out", str(tmp_path)],
-        cwd=ROOT, check=True, capture_output=True, timeout=300,
+        cwd=ROOT, check=True, capture_output=True, timeout=LAST_RESORT,
     )  # fmt: skip
     doc = open_pdf(next(tmp_path.glob("*.pdf")))
     fronts: dict[str, int] = {}

@@ -46,6 +46,7 @@ from starpress.load import ContentError, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
 from tests.hostile import assert_refused, first, forged, run_measured
+from tests.patience import LAST_RESORT
 
 GOLDEN = ROOT / "tests" / "golden"
 GAME = load_games(ROOT, ["asteria"])["asteria"]
@@ -354,7 +355,7 @@ def test_simulate_json_is_deterministic_through_the_cli() -> None:
         return subprocess.run(
             [sys.executable, "-m", "starpress", "automa", "asteria", "simulate", "--games",
              "1000", "--seed", "1", "--level", "standard", "--json"],
-            cwd=ROOT, capture_output=True, check=True, timeout=120,
+            cwd=ROOT, capture_output=True, check=True, timeout=LAST_RESORT,
         ).stdout  # fmt: skip
 
     first = run()
@@ -481,7 +482,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
         sys.executable,
         ["-m", "starpress", "automa", "asteria", "play", "--seed", "5", "--lang", lang,
          "--save", str(tmp_path / "solo.jsonl")],
-        cwd=str(ROOT), encoding="utf-8", timeout=30,
+        cwd=str(ROOT), encoding="utf-8", timeout=LAST_RESORT,
     )  # fmt: skip
     planets = iter(range(1, 15))
     actions = iter(list(range(1, 39)) * 3)

@@ -22,6 +22,7 @@ from automa.simulate import simulate
 from automa.voice import Voice
 from starpress.load import load_games
 from tests.conftest import ROOT, run_cli
+from tests.patience import LAST_RESORT
 
 GAMES = load_games(ROOT, ["afternova", "luna-maris"])
 AFTERNOVA, LUNA_MARIS = GAMES["afternova"], GAMES["luna-maris"]
@@ -216,7 +217,7 @@ def test_a_greedy_luna_maris_game_replays_from_its_log(tmp_path: Path) -> None:
         input="\n" * 200,  # the person presses Enter at each of the automaton's turns
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=LAST_RESORT,
         check=False,
     )
     assert played.returncode == 0, played.stderr

@@ -27,6 +27,7 @@ from starpress.i18n import localize
 from starpress.load import game_ids, load_games
 from starpress.text import Span
 from tests.conftest import ROOT
+from tests.patience import LAST_RESORT
 
 GOLDEN = ROOT / "tests" / "golden"
 VERBS = Verbs(Settings())
@@ -324,7 +325,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
         ],
         cwd=str(ROOT),
         encoding="utf-8",
-        timeout=30,
+        timeout=LAST_RESORT,
     )
     answers = {1: "", 3: "F 1, F 3, F 14", 4: "S 2, S 7", 5: "D 1, D 12", 6: "M 1", 7: "3 6"}
     asked_module = told_wrong = 0

@@ -17,6 +17,7 @@ from automa.simulate import Tally, play_games, simulate
 from starpress.load import load_games
 from tests.conftest import ROOT, run_cli
 from tests.hostile import ctrl_c_as_at_a_terminal
+from tests.patience import LAST_RESORT
 
 GAMES = load_games(ROOT, ["afternova", "luna-maris"])
 
@@ -84,11 +85,11 @@ def test_an_interrupted_run_resumes_from_its_finished_chunks(tmp_path: Path) -> 
         stderr=subprocess.PIPE,
         preexec_fn=ctrl_c_as_at_a_terminal,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + LAST_RESORT
     while len(list(folder.glob("setting-*.json"))) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     child.send_signal(signal.SIGINT)
-    _out, err = child.communicate(timeout=60)
+    _out, err = child.communicate(timeout=LAST_RESORT)
     assert child.returncode == 130
     assert err.decode().startswith(f"interrupted: the finished chunks are kept in {folder}")
     kept = sorted(path.name for path in folder.glob("setting-*.json"))

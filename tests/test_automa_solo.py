@@ -25,6 +25,7 @@ from automa.engine import Say, ScriptState, Start, State
 from automa.voice import Voice
 from starpress.load import load_games
 from tests.conftest import ROOT, run_cli
+from tests.patience import LAST_RESORT
 from tests.test_automa_terminal import PROMPTS, WORDS, Mirror
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -251,7 +252,7 @@ def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path
         ],
         cwd=str(ROOT),
         encoding="utf-8",
-        timeout=30,
+        timeout=LAST_RESORT,
     )  # fmt: skip
     result: tuple[str, ...] = ()
     asked: list[str] = []

@@ -14,6 +14,7 @@ from automa.afternova_game import Catalogue
 from starpress.i18n import localize
 from starpress.load import load_games
 from tests.conftest import ROOT
+from tests.patience import LAST_RESORT
 
 WORDS = {
     "it": {
@@ -100,7 +101,7 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
          "--save", str(tmp_path / "game.jsonl"), "--lang", lang],
         cwd=str(ROOT),
         encoding="utf-8",
-        timeout=30,
+        timeout=LAST_RESORT,
     )  # fmt: skip
     told_wrong = pressed_enter = scores_asked = 0
     seen: set[int] = set()

@@ -20,6 +20,7 @@ from starpress.load import load_games
 from starpress.model import LANGUAGES, Plural
 from starpress.siteplay import code_files, code_zip
 from tests.conftest import ROOT
+from tests.patience import LAST_RESORT
 from tests.web_games import GAMES, OTHER_LANGUAGE, SEED, Recorded, data_text, recorded
 
 
@@ -243,7 +244,7 @@ def test_the_pages_run_from_the_site_s_zip_on_the_standard_library_alone(
     ]
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", ON_A_PAGE, str(code)], input=json.dumps(given),
-        capture_output=True, text=True, cwd=tmp_path, check=False, timeout=300,
+        capture_output=True, text=True, cwd=tmp_path, check=False, timeout=LAST_RESORT,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     results = [json.loads(line) for line in done.stdout.splitlines()]
@@ -254,7 +255,7 @@ def test_the_pages_run_from_the_site_s_zip_on_the_standard_library_alone(
 def test_a_site_with_bots_says_it_needs_pyodide_before_building_a_page(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "starpress", "site", "build", "--lang", "en"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        cwd=ROOT, capture_output=True, text=True, timeout=LAST_RESORT, check=False,
         env={**os.environ, "STARPRESS_PYODIDE": str(tmp_path / "nowhere")},
     )  # fmt: skip
     assert done.returncode == 2, done.stderr

@@ -16,6 +16,7 @@ from PIL import Image
 from starpress import atomic
 from tests.conftest import CARDS, DEMO_FILES, LAYOUT, make_project
 from tests.hostile import assert_refused, ctrl_c_as_at_a_terminal, run_measured
+from tests.patience import LAST_RESORT
 
 LAYOUT_FILE = "templates/cards/demo.yaml"
 ART_LAYOUT = LAYOUT.replace(
@@ -407,12 +408,12 @@ def test_sigterm_mid_build_leaves_no_partial_file(tmp_path: Path) -> None:
         text=True,
         preexec_fn=ctrl_c_as_at_a_terminal,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + LAST_RESORT
     while len(list(out.glob("tts/*/*.png"))) < 2 and time.monotonic() < deadline:
         assert child.poll() is None, child.communicate()
         time.sleep(0.01)
     child.send_signal(signal.SIGTERM)
-    _stdout, stderr = child.communicate(timeout=60)
+    _stdout, stderr = child.communicate(timeout=LAST_RESORT)
     assert child.returncode == 128 + signal.SIGTERM, stderr  # stopped mid-build
     assert stderr.strip() == "interrupted: nothing half-written is left"
     files = [path for path in out.rglob("*") if path.is_file()]
@@ -469,12 +470,12 @@ def test_sigint_mid_build_leaves_no_partial_file(tmp_path: Path) -> None:
         text=True,
         preexec_fn=ctrl_c_as_at_a_terminal,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + LAST_RESORT
     while len(list(out.glob("tts/*/*.png"))) < 2 and time.monotonic() < deadline:
         assert child.poll() is None, child.communicate()
         time.sleep(0.01)
     child.send_signal(signal.SIGINT)
-    _stdout, stderr = child.communicate(timeout=60)
+    _stdout, stderr = child.communicate(timeout=LAST_RESORT)
     assert child.returncode == 130, stderr  # 128 + SIGINT, after "Aborted!"
     assert "Traceback" not in stderr
     assert not [path for path in out.rglob("*") if path.name.endswith(".part")]

@@ -166,13 +166,22 @@ def test_pybabel_extract_uses_our_extractor(tmp_path: Path) -> None:
 
 
 def test_plural_forms_and_language_names_come_from_babel() -> None:
-    for lang in ("pt-BR", "es", "it"):
-        catalog = catalogs.read_catalog(catalogs.ui_catalog_path(ROOT, lang), lang)
+    """Every catalog, UI and game, declares the plural rules of the locked Babel."""
+    found = [(catalogs.ui_catalog_path(ROOT, lang), lang) for lang in ("pt-BR", "es", "it")]
+    found += [(path, path.stem) for path in sorted((ROOT / "content").glob("*/locale/*.po"))]
+    assert len(found) == 3 + 5 * 3
+    for path, lang in found:
+        catalog = catalogs.read_catalog(path, lang)
         expected = get_plural(lang.replace("-", "_"))
-        assert (catalog.num_plurals, catalog.plural_expr) == (
+        assert (path, catalog.num_plurals, catalog.plural_expr) == (
+            path,
             expected.num_plurals,
             expected.plural_expr,
         )
+        for entry in catalog:
+            if isinstance(entry.string, tuple) and any(entry.string):
+                assert len(entry.string) == expected.num_plurals, (path, entry.id)
+                assert all(entry.string), (path, entry.id)
     cldr = Locale.parse("pt_BR").get_display_name("pt_BR")
     assert language_name("pt-BR") == cldr[:1].upper() + cldr[1:] == "Português (Brasil)"
 
@@ -225,3 +234,27 @@ def test_shared_reads_parse_the_same_bytes_once_and_only_inside(translated: Path
         assert changed is not first
         assert {m.string for m in changed if m.id == "Money."} == {"ES Plata."}
     assert catalogs.read_catalog(path, "es") is not changed
+
+
+def test_plural_forms_move_to_a_new_rule_by_the_numbers_they_serve() -> None:
+    """CLDR 46 gave es, it and pt-BR a third form (`many`, for whole millions) in the
+    middle: each translated form goes where the same numbers now look for it."""
+    es_old, es_new = "(n != 1)", "(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2)"
+    assert catalogs.refit_plural_forms(("página", "páginas"), es_old, es_new, 3) == (
+        "página",
+        "páginas",
+        "páginas",
+    )
+    pt_old = "(n > 1)"
+    pt_new = "(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2"
+    assert catalogs.refit_plural_forms(("um", "muitos"), pt_old, pt_new, 3) == (
+        "um",
+        "muitos",
+        "muitos",
+    )
+    # back to two forms: `other` is taken from where 0 and 2 looked
+    assert catalogs.refit_plural_forms(("uno", "de muchos", "muchos"), es_new, es_old, 2) == (
+        "uno",
+        "muchos",
+    )
+    assert catalogs.refit_plural_forms(("a", "b"), es_old, es_old, 2) == ("a", "b")

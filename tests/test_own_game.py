@@ -22,6 +22,7 @@ from starpress import scaffold, sheet_command, sheets
 from starpress.errors import InputError
 from starpress.load import load_game
 from tests.conftest import ROOT, run_cli
+from tests.patience import LAST_RESORT
 
 HEADER = "id,component,count,name,cost,text"
 
@@ -274,7 +275,7 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _read_until(child: subprocess.Popen[str], marker: str, seconds: float = 60) -> str:
+def _read_until(child: subprocess.Popen[str], marker: str, seconds: float = LAST_RESORT) -> str:
     assert child.stdout is not None
     lines = []
     deadline = time.monotonic() + seconds
@@ -310,7 +311,7 @@ def test_watch_reports_an_error_goes_on_and_redraws_exactly_the_edited_face(new_
         assert "content/duel/cards-card.csv:2:6: unknown icon 'gem'" in error
         assert _digest(kit) == before  # a bad edit leaves the last good kit
         deck.write_text(original.replace("Draw a card.", "Draw two cards."))
-        rest, _ = child.communicate(timeout=60)
+        rest, _ = child.communicate(timeout=LAST_RESORT)
     finally:
         child.kill()
     assert child.returncode == 0, rest

@@ -8,6 +8,8 @@ from typing import Any
 import pymupdf
 import pytest
 
+from tests.patience import LAST_RESORT
+
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
@@ -80,8 +82,9 @@ def test_search_finds_a_term_in_each_language(
     search.click()
     results = page.locator(".md-search-result__item")
     # The search worker loads a ~0.5 MB index per language; on a busy CI
-    # machine a query typed before it is ready is dropped, so type it again.
-    for _ in range(4):
+    # machine a query typed before it is ready is dropped, so type it again (every 15 s,
+    # until the last resort).
+    for _ in range(int(LAST_RESORT // 15)):
         search.fill("")
         search.press_sequentially(term)
         try:

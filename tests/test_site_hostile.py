@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog
 from starpress import catalogs, sitebuild, siteconfig
 from starpress.errors import InputError
 from tests.conftest import ROOT
+from tests.patience import LAST_RESORT_MS
 from tests.site_fixture import serve
 
 SCRIPT = "<script>window.__pwned=1;document.title='pwned'</script>"
@@ -378,7 +379,7 @@ def test_no_payload_runs_in_a_browser(hostile_site: Path, browser: Any, page: st
         tab.goto(f"{url}/{page}")
         tab.wait_for_load_state("load")
         for element in tab.locator("article a, article img, article svg").all()[:40]:
-            element.hover(timeout=2_000, force=True)
+            element.hover(timeout=LAST_RESORT_MS, force=True)
         assert tab.evaluate("window.__pwned") is None
         assert tab.title() != "pwned"
         assert (

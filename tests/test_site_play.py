@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT, run_cli
+from tests.patience import LAST_RESORT_MS
 from tests.web_games import GAMES, OTHER_LANGUAGE, recorded
 
 PHONE = {"width": 390, "height": 844}
@@ -41,7 +42,7 @@ def opened(context: Any, url: str) -> Any:
 
 
 def ready(page: Any) -> None:
-    page.wait_for_selector(".sp-play[data-state]", state="attached", timeout=90_000)
+    page.wait_for_selector(".sp-play[data-state]", state="attached", timeout=LAST_RESORT_MS)
     state = page.get_attribute(".sp-play", "data-state")
     assert state == "ready", page.inner_text(".sp-play")
 
@@ -162,7 +163,7 @@ def test_a_loaded_cli_log_goes_on_and_a_bad_one_is_one_line(
 
 def test_the_page_works_offline_once_loaded(context: Any, base_url: str) -> None:
     page = opened(context, f"{base_url}/it/asteria/play/")
-    page.wait_for_selector(".sp-play[data-offline=ready]", state="attached", timeout=30_000)
+    page.wait_for_selector(".sp-play[data-offline=ready]", state="attached", timeout=LAST_RESORT_MS)
     context.set_offline(True)
     try:
         page.reload()

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.patience import LAST_RESORT
 
 GLOSSARY = Path("content") / "afternova" / "glossary.yaml"
 SHORT = "short: Una delle abilità richieste dai Pianeti."
@@ -31,13 +32,13 @@ def _free_port() -> int:
 
 def _fetch(url: str) -> str | None:
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:
+        with urllib.request.urlopen(url, timeout=LAST_RESORT) as response:
             return str(response.read().decode("utf-8"))
     except (urllib.error.URLError, ConnectionError, TimeoutError):
         return None
 
 
-def _wait(what: str, ready: Callable[[], bool], output: Path, timeout: float = 150) -> None:
+def _wait(what: str, ready: Callable[[], bool], output: Path, timeout: float = LAST_RESORT) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if ready():
