@@ -167,10 +167,9 @@ def update_catalog(
         key = (entry.context, entry.id if entry.context is None else None)
         previous = by_key.pop(key, None)
         if previous is None:
-            string = (prefill or {}).get(entry.context or "", "")
             new.add(
                 entry.id,
-                string,
+                (prefill or {}).get(entry.context or "", ""),
                 context=entry.context,
                 locations=entry.locations,
                 auto_comments=entry.auto_comments,
@@ -185,8 +184,9 @@ def update_catalog(
             previous_id = [previous.id] if isinstance(previous.id, str) else previous.id
             result.stale += 1
         elif isinstance(string, tuple | list) and any(string):
-            string = refit_plural_forms(string, old.plural_expr, new.plural_expr, new.num_plurals)
-            if tuple(string) != tuple(previous.string) and "fuzzy" not in flags:
+            forms = tuple(string)
+            string = refit_plural_forms(forms, old.plural_expr, new.plural_expr, new.num_plurals)
+            if string != forms and "fuzzy" not in flags:
                 flags.add("fuzzy")  # a translator checks the forms of the new rules
                 result.stale += 1
         new.add(
