@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 import typer.main
 
-from automa.engine import Start
-from automa.registry import BotDefinition, bot_of
-from starpress.load import game_ids, load_games
-from starpress.model import LANGUAGES, Game
+from starpress.automa.engine.registry import BotDefinition, bot_of
+from starpress.automa.engine.state import Start
+from starpress.core.load import game_ids, load_games
+from starpress.core.model import LANGUAGES, Game
 
 if TYPE_CHECKING:
     from typer import _click  # the click typer bundles (its commands are of this click)
@@ -111,7 +111,7 @@ def _checked_params(
 def _play(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..., None]:
     def play(**options: Any) -> None:
         """A new game: the bot says what it does, where, and by which rule."""
-        from automa import runner
+        from starpress.automa.engine import runner
 
         mode, lang = options["mode"], options["lang"]
         if mode not in runner.MODES:
@@ -182,7 +182,7 @@ AsJson = Annotated[bool, typer.Option("--json", help="Transcript as JSON lines."
 def _resume(root: Path, game: Game) -> Callable[..., None]:
     def resume(log: LogFile, auto: Auto = False, as_json: AsJson = False) -> None:
         """Continue a saved game where it stopped (the game is read from the log)."""
-        from automa import runner
+        from starpress.automa.engine import runner
 
         raise typer.Exit(runner.resume(root, log, auto, as_json, game=game.id))
 
@@ -197,7 +197,7 @@ Lang = Annotated[
 def _replay(root: Path, game: Game, fail: Fail) -> Callable[..., None]:
     def replay(log: LogFile, as_json: AsJson = False, lang: Lang = None) -> None:
         """Print a saved game's transcript again, from its log alone."""
-        from automa import runner
+        from starpress.automa.engine import runner
 
         if lang is not None and lang not in LANGUAGES:
             fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
@@ -210,8 +210,8 @@ def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callabl
     def simulate(**options: Any) -> None:
         """Each player's score and what the bot did, over many whole simulated games (on
         every core, or a Dask cluster; the same numbers whatever runs them)."""
-        from automa import scale
-        from automa.simulate import settings_to_run, summarise
+        from starpress.automa.sim import scale
+        from starpress.automa.sim.simulate import settings_to_run, summarise
 
         if not 0 <= options["seed"] <= SEEDS - options["games"]:
             fail(f"--seed must be between 0 and {SEEDS} minus --games (got {options['seed']})")
@@ -263,7 +263,7 @@ def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callabl
             for params, tally in zip(settings, tallies, strict=True)
         ]
         if options["svg"] is not None:
-            from automa.charts import write_charts
+            from starpress.automa.sim.charts import write_charts
 
             write_charts(summaries, options["svg"])
         if options["as_json"]:

@@ -1,6 +1,7 @@
-"""Simulate N whole games of one bot in this process, through the one driver (`automa.simulate`);
-print games, CPU seconds of this process and the bot's mean score (bench/run.py reads these
-three). CPU time, not wall time: games per second per core, steady on a shared machine.
+"""Simulate N whole games of one bot in this process, through the one driver
+(`automa.sim.simulate`); print games, CPU seconds of this process and the bot's mean score
+(bench/run.py reads these three). CPU time, not wall time: games per second per core, steady on a
+shared machine.
 
 python bench/automa_sim.py afternova 2000          # the Bot and two baseline humans
 python bench/automa_sim.py afternova-greedy 2000   # the Bot and two greedy humans
@@ -21,8 +22,8 @@ import sys
 import time
 from pathlib import Path
 
-from automa.simulate import simulate
-from starpress.load import load_games
+from starpress.automa.sim.simulate import simulate
+from starpress.core.load import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {

@@ -16,10 +16,10 @@ from pathlib import Path
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.fonts import face, register_fonts
-from pnp.kit import printed_faces
-from pnp.layout import FIELD_RE, ResolvedLayout, load_templates
-from starpress.load import load_games
+from starpress.core.load import load_games
+from starpress.pdf.fonts import face, register_fonts
+from starpress.pnp.kit import printed_faces
+from starpress.pnp.layout import FIELD_RE, ResolvedLayout, load_templates
 
 ROOT = Path(__file__).resolve().parent.parent
 

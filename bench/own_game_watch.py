@@ -13,13 +13,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from pnp.assemble import FaceBook
-from pnp.build import plan, run
-from pnp.command import Request
-from pnp.facecache import FaceCache
-from pnp.kit import KitOptions
-from pnp.watch import CACHE_FOLDER, rebuild
-from starpress import scaffold, sheets
+from starpress.cli import scaffold
+from starpress.core import sheets
+from starpress.pnp.assemble import FaceBook
+from starpress.pnp.build import plan, run
+from starpress.pnp.command import Request
+from starpress.pnp.facecache import FaceCache
+from starpress.pnp.kit import KitOptions
+from starpress.pnp.watch import CACHE_FOLDER, rebuild
 
 CARDS = 150
 RUNS = 7

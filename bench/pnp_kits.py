@@ -10,8 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from pnp.build import plan, run
-from pnp.kit import KitOptions
+from starpress.pnp.build import plan, run
+from starpress.pnp.kit import KitOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
-from pnp.layout import FIELD_RE, Box, ResolvedLayout
-from pnp.units import MM, to_points
+from starpress.pdf.units import MM, to_points
+from starpress.pnp.layout import FIELD_RE, Box, ResolvedLayout
 
 FONT = 3.6
 """The labels' size, mm."""

@@ -1,11 +1,11 @@
 """A kit from cached faces: reportlab lays out the sheets, MuPDF places the drawn faces.
 
-The sheets (page sizes, crop marks, cut lines, fold lines, proof guides, TrimBox and
-BleedBox) come from the same `pnp.kit` builder as a normal kit, with each face left out and
-its place recorded; MuPDF then puts each face's cached one-page PDF under the marks, clipped
-exactly as the kit clips it. Only faces whose key is not in the cache are drawn, so after an
-edit the kit is written again in a fraction of a full build. Used by `starpress pnp --watch`;
-a normal build (`pnp.kit.build_kit`) stays byte-for-byte what it was.
+The sheets (page sizes, crop marks, cut lines, fold lines, proof guides, TrimBox and BleedBox) come
+from the same `pnp.kit` builder as a normal kit, with each face left out and its place
+recorded; MuPDF then puts each face's cached one-page PDF under the marks, clipped exactly as the
+kit clips it. Only faces whose key is not in the cache are drawn, so after an edit the kit is
+written again in a fraction of a full build. Used by `starpress pnp --watch`; a normal build
+(`pnp.kit.build_kit`) stays byte-for-byte what it was.
 """
 
 from __future__ import annotations
@@ -17,10 +17,21 @@ from pathlib import Path
 
 import pymupdf
 
-from pnp import impose, kit
-from pnp.facecache import CachedFace, FaceCache, GameDigest, draw_one, face_key, game_digest
-from pnp.faces import face_context
-from pnp.kit import (
+from starpress.core.model import Game
+from starpress.core.text import Text
+from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.units import MM
+from starpress.pnp import impose, kit
+from starpress.pnp.facecache import (
+    CachedFace,
+    FaceCache,
+    GameDigest,
+    draw_one,
+    face_key,
+    game_digest,
+)
+from starpress.pnp.faces import face_context
+from starpress.pnp.kit import (
     Face,
     KitOptions,
     KitReport,
@@ -30,11 +41,7 @@ from pnp.kit import (
     kit_path,
     printed_faces,
 )
-from pnp.layout import Templates
-from pnp.pdfcanvas import KitCanvas
-from pnp.units import MM
-from starpress.model import Game
-from starpress.text import Text
+from starpress.pnp.layout import Templates
 
 
 @dataclass(frozen=True)

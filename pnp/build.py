@@ -11,13 +11,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
-from pnp.layout import Templates, load_templates
-from pnp.limits import LIMITS
-from starpress.errors import InputError
-from starpress.i18n import localize, read_game_catalog
-from starpress.load import ContentError, load_games
-from starpress.model import LANGUAGES, Game
+from starpress.core.errors import InputError
+from starpress.core.i18n import localize, read_game_catalog
+from starpress.core.load import ContentError, load_games
+from starpress.core.model import LANGUAGES, Game
+from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
+from starpress.pnp.layout import Templates, load_templates
+from starpress.pnp.limits import LIMITS
 
 
 @dataclass
@@ -40,7 +40,7 @@ class Job:
     options: KitOptions
 
     def localized(self, root: Path) -> Game:
-        """The game in the kit's language (`starpress.i18n.localize`)."""
+        """The game in the kit's language (`starpress.core.i18n.localize`)."""
         return localize(root, self.game, self.options.lang)
 
     @property
@@ -122,7 +122,7 @@ def run(
     CPU), the biggest first; each kit is the same bytes as from a serial build, and the
     reports come back in the jobs' order. `progress` counts faces: per face when serial,
     per finished kit from the pool. The pool is forked, so inside
-    `starpress.catalogs.shared_reads` each kit's language reuses the catalog `plan` read."""
+    `starpress.core.catalogs.shared_reads` each kit's language reuses the catalog `plan` read."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     task = functools.partial(_build_job, root, out_dir, png, tts, tts_url)
     built: dict[int, tuple[KitReport, list[Path]]] = {}
@@ -165,7 +165,7 @@ def _build_job(
     report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
     exports: list[Path] = []
     if png or tts:  # PyMuPDF and Pillow (about a second to import) only when asked for
-        from pnp.export import Source, export_pngs, export_tts
+        from starpress.pnp.export import Source, export_pngs, export_tts
 
         source = Source(game, job.templates, folder)
         name = f"{game.id}-{job.options.lang}"

@@ -11,12 +11,12 @@ from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 
-from pnp import impose
-from pnp.fonts import face
-from pnp.kit import PAPERS, KitOptions
-from pnp.pdfcanvas import KitCanvas
-from pnp.units import MM
-from starpress.atomic import atomic_path
+from starpress.core.atomic import atomic_path
+from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.fonts import face
+from starpress.pdf.units import MM
+from starpress.pnp import impose
+from starpress.pnp.kit import PAPERS, KitOptions
 
 SCALE_MM = 5
 """The scales read from -5 to +5 mm in half millimetres."""

@@ -14,17 +14,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from pnp import impose, marks
-from pnp.build import BuildResult, plan
-from pnp.build import run as run_jobs
-from pnp.calibrate import build_calibration
-from pnp.kit import PAPERS, PRESETS, KitOptions
-from pnp.limits import LIMITS
-from starpress import atomic
-from starpress.catalogs import shared_reads
-from starpress.errors import InputError
-from starpress.load import ContentError, UnknownGame
-from starpress.model import LANGUAGES
+from starpress.core import atomic
+from starpress.core.catalogs import shared_reads
+from starpress.core.errors import InputError
+from starpress.core.load import ContentError, UnknownGame
+from starpress.core.model import LANGUAGES
+from starpress.pnp import impose, marks
+from starpress.pnp.build import BuildResult, plan
+from starpress.pnp.build import run as run_jobs
+from starpress.pnp.calibrate import build_calibration
+from starpress.pnp.kit import PAPERS, PRESETS, KitOptions
+from starpress.pnp.limits import LIMITS
 
 T = TypeVar("T")
 

@@ -1,7 +1,7 @@
 """A game's cover for the site: a fan of three of its own card faces, from the gallery.
 
-Drawn with Pillow from the gallery PNGs (`pnp.site_files.draw_gallery`) into `cover.png`
-beside them; the same pictures always give the same bytes (no metadata, no timestamp).
+Drawn with Pillow from the gallery PNGs (`starpress.cli.site_inputs.draw_gallery`) into
+`cover.png` beside them; the same pictures always give the same bytes (no metadata, no timestamp).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from starpress.atomic import write_atomic
-from starpress.sitefiles import COVER
+from starpress.core.atomic import write_atomic
+from starpress.site.files import COVER
 
 CARD_HEIGHT = 260  # px, each face in the fan
 ANGLES = (-14.0, 0.0, 14.0)  # degrees, left to right

@@ -16,14 +16,14 @@ from pathlib import Path
 import pymupdf
 from PIL import Image
 
-from pnp.facecache import face_key, game_digest
-from pnp.faces import FaceSize, draw_face, face_context
-from pnp.kit import PRESETS, Face, fit_text_to_decks, printed_faces
-from pnp.layout import Templates
-from pnp.pdfcanvas import KitCanvas
-from pnp.units import MM
-from starpress.atomic import write_atomic
-from starpress.model import Game
+from starpress.core.atomic import write_atomic
+from starpress.core.model import Game
+from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.units import MM
+from starpress.pnp.facecache import face_key, game_digest
+from starpress.pnp.faces import FaceSize, draw_face, face_context
+from starpress.pnp.kit import PRESETS, Face, fit_text_to_decks, printed_faces
+from starpress.pnp.layout import Templates
 
 PNG = PRESETS["png"]
 TTS = PRESETS["tts"]
@@ -59,7 +59,7 @@ def designs(game: Game, templates: Templates) -> list[Design]:
 class Source:
     """What drawing a game's faces needs."""
 
-    game: Game  # in the language of the export (starpress.i18n.localize)
+    game: Game  # in the language of the export (starpress.core.i18n.localize)
     templates: Templates
     folder: Path  # the game's content folder
 
@@ -98,10 +98,10 @@ def export_gallery(
 ) -> dict[str, Path]:
     """The front of every card design as a trimmed PNG for screens, by card id.
 
-    With a `store` folder, each picture is kept there under its face's key (`pnp.facecache`:
-    the hash of everything that draws it, in `lang`), and only the faces whose picture is
-    not stored yet are drawn: a site built again copies the stored pictures of the faces
-    that did not change."""
+    With a `store` folder, each picture is kept there under its face's key
+    (`pnp.facecache`: the hash of everything that draws it, in `lang`), and only the
+    faces whose picture is not stored yet are drawn: a site built again copies the stored
+    pictures of the faces that did not change."""
     fronts = [design for design in designs(source.game, source.templates) if design.side == "front"]
     if store is None:
         paths = _rasterise(source, fronts, out_dir, dpi, 0.0)

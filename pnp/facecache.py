@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -20,24 +21,25 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.faces import DeckSizes, FaceSize, draw_face, face_context
-from pnp.fonts import FONT_DIR
-from pnp.kit import Face, Side
-from pnp.layout import Templates
-from pnp.pdfcanvas import KitCanvas
-from starpress.model import Game
-from starpress.text import CrossRef, Text
+from starpress.core.model import Game
+from starpress.core.text import CrossRef, Text
+from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.fonts import FONT_DIR
+from starpress.pnp.faces import DeckSizes, FaceSize, draw_face, face_context
+from starpress.pnp.kit import Face, Side
+from starpress.pnp.layout import Templates
 
 CACHE_VERSION = "1"
 _CODE = (
-    "faces.py",
-    "textfit.py",
-    "icons.py",
-    "fonts.py",
-    "pdfcanvas.py",
-    "units.py",
-    "facecache.py",
+    "starpress.pnp.faces",
+    "starpress.pnp.textfit",
+    "starpress.pdf.icons",
+    "starpress.pdf.fonts",
+    "starpress.pdf.canvas",
+    "starpress.pdf.units",
+    "starpress.pnp.facecache",
 )
+"""The modules that draw a face: a change to any of them draws every face again."""
 _PICTURES = (".png", ".jpg", ".jpeg")
 
 
@@ -232,8 +234,8 @@ def _file_hash(path: Path) -> str:
 def _tool_digest() -> str:
     """The bundled fonts and the drawing code: a new starpress draws every face again."""
     digest = hashlib.sha256()
-    here = Path(__file__).resolve().parent
-    for path in [*sorted(FONT_DIR.glob("*.ttf")), *(here / name for name in _CODE)]:
+    code = [Path(importlib.import_module(name).__file__ or name) for name in _CODE]
+    for path in [*sorted(FONT_DIR.glob("*.ttf")), *code]:
         digest.update(f"{path.name} {_file_hash(path)}\n".encode())
     return digest.hexdigest()
 

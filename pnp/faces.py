@@ -15,15 +15,15 @@ from pathlib import Path
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import images, textfit
-from pnp.fonts import face as font_face
-from pnp.icons import IconForms
-from pnp.layout import FIELD_RE, Box, ResolvedLayout, Templates
-from pnp.layoutvalues import HEX_RE
-from pnp.units import to_points
-from starpress.errors import InputError
-from starpress.model import Card, FieldValue, Game
-from starpress.text import Text
+from starpress.core.errors import InputError
+from starpress.core.model import Card, FieldValue, Game
+from starpress.core.text import Text
+from starpress.pdf.fonts import face as font_face
+from starpress.pdf.icons import IconForms
+from starpress.pdf.units import to_points
+from starpress.pnp import images, textfit
+from starpress.pnp.layout import FIELD_RE, Box, ResolvedLayout, Templates
+from starpress.pnp.layoutvalues import HEX_RE
 
 PROTOTYPE_MARK = "PROTOTYPE"
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
@@ -54,7 +54,7 @@ DeckSizes = dict[tuple[str, str], dict[str, float]]
 class FaceContext:
     """What drawing a face needs besides the card: the canvas, icons, colours, titles.
 
-    The game is already in the kit's language (`starpress.i18n.localize`); `fallbacks`
+    The game is already in the kit's language (`starpress.core.i18n.localize`); `fallbacks`
     collects the ids of the printed texts that had no translation.
     """
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from pnp.limits import LIMITS
-from starpress.errors import shown_path
+from starpress.core.errors import shown_path
+from starpress.pnp.limits import LIMITS
 
 _LIMITS = LIMITS.image
 Image.MAX_IMAGE_PIXELS = _LIMITS.pixels

@@ -16,14 +16,14 @@ from typing import BinaryIO, Literal
 import yaml
 from reportlab.lib.colors import HexColor
 
-from pnp import impose, marks, pack
-from pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context, fit_decks
-from pnp.fonts import face as font_face
-from pnp.layout import ResolvedLayout, Templates
-from pnp.pdfcanvas import KitCanvas
-from pnp.units import MM, to_points
-from starpress.atomic import atomic_path
-from starpress.model import Card, Game, size_mm
+from starpress.core.atomic import atomic_path
+from starpress.core.model import Card, Game, size_mm
+from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.fonts import face as font_face
+from starpress.pdf.units import MM, to_points
+from starpress.pnp import impose, marks, pack
+from starpress.pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context, fit_decks
+from starpress.pnp.layout import ResolvedLayout, Templates
 
 PRESETS = yaml.safe_load((Path(__file__).resolve().parent / "presets.yaml").read_text())
 PAPERS: dict[str, dict[str, float]] = PRESETS["papers"]

@@ -16,12 +16,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from pnp.layoutvalues import box_extent, card_size, check_templates
-from pnp.limits import LIMITS
-from pnp.units import MM
-from starpress.load import ContentError, Problem, display_path, validation_problems
-from starpress.model import Game, size_mm
-from starpress.yamlpos import Located, YamlSyntaxError, load_located
+from starpress.core.load import ContentError, Problem, display_path, validation_problems
+from starpress.core.model import Game, size_mm
+from starpress.core.yamlpos import Located, YamlSyntaxError, load_located
+from starpress.pdf.units import MM
+from starpress.pnp.layoutvalues import box_extent, card_size, check_templates
+from starpress.pnp.limits import LIMITS
 
 Length = float | str
 """mm as a number, or a string with a unit: `3mm`, `0.125in`, `9pt`, `50%`."""

@@ -14,14 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp import images
-from pnp.fonts import FAMILIES
-from pnp.limits import LIMITS, Span
-from pnp.units import MM, to_points
-from starpress.model import size_mm
+from starpress.core.model import size_mm
+from starpress.pdf.fonts import FAMILIES
+from starpress.pdf.units import MM, to_points
+from starpress.pnp import images
+from starpress.pnp.limits import LIMITS, Span
 
 if TYPE_CHECKING:
-    from pnp.layout import Box, CardTemplates, Length
+    from starpress.pnp.layout import Box, CardTemplates, Length
 
 HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 """A colour written as #rrggbb or #rgb."""

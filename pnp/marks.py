@@ -12,8 +12,8 @@ from typing import Literal
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.impose import Rect, Tile, bounds
-from pnp.units import MM
+from starpress.pdf.units import MM
+from starpress.pnp.impose import Rect, Tile, bounds
 
 Marks = Literal["crop", "lines", "none"]
 MARK_LENGTH = 5 * MM

@@ -20,7 +20,7 @@ from functools import cache
 
 import rectpack
 
-from pnp.impose import Rect, grid_in
+from starpress.pnp.impose import Rect, grid_in
 
 GRID = 100.0
 """Packing works in whole hundredths of a point, so no rounding can make blocks overlap."""

@@ -7,15 +7,15 @@ from pathlib import Path
 
 from rich.console import Console
 
-from pnp.build import plan
-from pnp.command import OptionError, Request, parse_options
-from pnp.export import PNG, Design, Source, _rasterise
-from pnp.faces import DrawError
-from pnp.kit import printed_faces
-from pnp.units import MM
-from starpress.catalogs import shared_reads
-from starpress.errors import InputError
-from starpress.load import ContentError, UnknownGame
+from starpress.core.catalogs import shared_reads
+from starpress.core.errors import InputError
+from starpress.core.load import ContentError, UnknownGame
+from starpress.pdf.units import MM
+from starpress.pnp.build import plan
+from starpress.pnp.command import OptionError, Request, parse_options
+from starpress.pnp.export import PNG, Design, Source, _rasterise
+from starpress.pnp.faces import DrawError
+from starpress.pnp.kit import printed_faces
 
 
 def card_pngs(source: Source, card_id: str, out_dir: Path) -> list[Path]:

@@ -1,6 +1,6 @@
 """Fit rich text into a box: wrap words and inline icons into lines, shrinking the size to fit.
 
-The text is the model's markup, already parsed by `starpress.text` into spans and icons.
+The text is the model's markup, already parsed by `starpress.core.text` into spans and icons.
 Widths are measured once at 1 pt and scaled, so trying many sizes stays cheap. Icons are
 one em wide and sit on the baseline like a capital letter with a small descent.
 """
@@ -15,8 +15,8 @@ from functools import cache
 
 from reportlab.pdfbase.pdfmetrics import getAscent, getDescent, stringWidth
 
-from pnp.fonts import face
-from starpress.text import Code, CrossRef, IconRef, Span, Token, parse_inline, plain_text
+from starpress.core.text import Code, CrossRef, IconRef, Span, Token, parse_inline, plain_text
+from starpress.pdf.fonts import face
 
 ICON_EM = 1.05
 """Width and height of an inline icon, in ems."""

@@ -12,15 +12,15 @@ from pathlib import Path
 
 from rich.console import Console
 
-from pnp.assemble import CachedReport, FaceBook, build_cached_kit
-from pnp.build import plan
-from pnp.command import OptionError, Request, parse_options
-from pnp.facecache import FaceCache
-from pnp.faces import DrawError
-from starpress.catalogs import shared_reads
-from starpress.errors import InputError
-from starpress.load import ContentError, UnknownGame, game_ids
-from starpress.model import LANGUAGES
+from starpress.core.catalogs import shared_reads
+from starpress.core.errors import InputError
+from starpress.core.load import ContentError, UnknownGame, game_ids
+from starpress.core.model import LANGUAGES
+from starpress.pnp.assemble import CachedReport, FaceBook, build_cached_kit
+from starpress.pnp.build import plan
+from starpress.pnp.command import OptionError, Request, parse_options
+from starpress.pnp.facecache import FaceCache
+from starpress.pnp.faces import DrawError
 
 CACHE_FOLDER = Path("build") / "cache" / "faces"
 DEBOUNCE_MS = 150

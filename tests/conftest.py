@@ -143,8 +143,8 @@ def kit_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def build(project: Path, **options: object) -> Path:
-    from pnp.build import plan, run
-    from pnp.kit import KitOptions
+    from starpress.pnp.build import plan, run
+    from starpress.pnp.kit import KitOptions
 
     kit_options = KitOptions(lang="en", **options)  # type: ignore[arg-type]
     result = run(project, plan(project, ["demo"], "source", kit_options), project / "out")

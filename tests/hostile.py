@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from automa.session import _link
+from starpress.automa.engine.session import _link
 from tests.patience import LAST_RESORT
 
 ADDRESS_LIMIT = 2 * 1024**3

@@ -157,5 +157,5 @@ def forms(doc: pymupdf.Document) -> dict[str, bytes]:
 
 
 def icons_drawn(stream: bytes) -> set[str]:
-    """The icons a form's drawing places (`pnp.icons` names their forms `icon-<id>`)."""
+    """The icons a form's drawing places (`starpress.pdf.icons` names their forms `icon-<id>`)."""
     return {match.decode() for match in re.findall(rb"/FormXob\.icon-(\S+) Do", stream)}

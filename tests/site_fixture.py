@@ -10,8 +10,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar
 
-from starpress import sitebuild, siteconfig
-from starpress.model import LANGUAGES
+from starpress.core.model import LANGUAGES
+from starpress.site import build as sitebuild
+from starpress.site import config as siteconfig
 from tests.conftest import ROOT
 
 SITE = ROOT / "build" / "site"
@@ -21,7 +22,7 @@ SITE = ROOT / "build" / "site"
 def built_site() -> Path:
     """Build every language as `starpress site build` does (missing kits and the gallery
     first, then mkdocs build --strict) and return build/site."""
-    from pnp import site_files
+    from starpress.cli import site_inputs as site_files
     from starpress.rulebook import build as rulebook
 
     _written, layouts = site_files.prepare(ROOT, LANGUAGES)

@@ -8,10 +8,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from pnp.anatomy import anatomy_svg, parts
-from pnp.layout import load_templates
-from starpress.load import load_games
-from starpress.model import LANGUAGES, size_mm
+from starpress.core.load import load_games
+from starpress.core.model import LANGUAGES, size_mm
+from starpress.pnp.anatomy import anatomy_svg, parts
+from starpress.pnp.layout import load_templates
 from tests.conftest import ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -65,7 +65,7 @@ def test_gallery_shows_a_labelled_anatomy_for_each_card_kind(lang: str) -> None:
     """Each card and aid with a layout has its picture on the gallery and the components
     page, every label in the page's language (never a bare field name, but in English
     where the word is the same)."""
-    from starpress import catalogs
+    from starpress.core import catalogs
     from tests.site_fixture import built_site
 
     labels = catalogs.anatomy_labels(ROOT)

@@ -1,5 +1,5 @@
-"""Where things may happen: markup is read only in starpress/text.py, text ids are made
-only by the loader (starpress/load.py, and starpress/model.py's map_texts)."""
+"""Where things may happen: markup is read only in starpress/core/text.py, text ids are made
+only by the loader (starpress/core/load.py, and starpress/core/model.py's map_texts)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from tests.conftest import ROOT
 
 PACKAGES = ("starpress", "pnp", "automa")
-MARKUP_READER = "starpress/text.py"
-ID_MAKERS = ("starpress/load.py", "starpress/model.py")
+MARKUP_READER = "starpress/core/text.py"
+ID_MAKERS = ("starpress/core/load.py", "starpress/core/model.py")
 
 MARKUP_NAMES = re.compile(r"\bREF_RE\b|\bICON_RE\b|replace\(\s*[\"']\*\*")
 MARKUP_IN_STRINGS = re.compile(r"\\\[\\\[|\[\[|:\[a-z[^\]]*\]\+?:")
@@ -86,7 +86,7 @@ def test_the_checks_catch_what_they_look_for(
     package = tmp_path / "fake"
     package.mkdir()
     (package / "bad.py").write_text(
-        "from starpress.text import ICON_RE\n"
+        "from starpress.core.text import ICON_RE\n"
         'x = s.replace("**", "")\n'
         'y = f"{game.id}.icon.{icon}.name"\n'
         'z = f"{prefix}.steps.{n}.label"\n'

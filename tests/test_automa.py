@@ -11,16 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automa import runner
-from automa.afternova import COLOURS, Blueprint, Bot, BotRules, Completed
-from automa.afternova_bot import BOT
-from automa.afternova_game import AfternovaGame
-from automa.driver import Driver
-from automa.engine import CHANCE, Ask, Chance, ScriptState, Start, State
-from automa.prng import Pcg32, Streams
-from automa.simulate import simulate
-from automa.voice import Voice
-from starpress.load import load_games
+from starpress.automa.engine import runner
+from starpress.automa.engine.driver import Driver
+from starpress.automa.engine.prng import Pcg32, Streams
+from starpress.automa.engine.state import CHANCE, Ask, Chance, ScriptState, Start, State
+from starpress.automa.engine.voice import Voice
+from starpress.automa.games.afternova.bot import BOT
+from starpress.automa.games.afternova.game import AfternovaGame
+from starpress.automa.games.afternova.rules import COLOURS, Blueprint, Bot, BotRules, Completed
+from starpress.automa.sim.simulate import simulate
+from starpress.core.load import load_games
 from tests.conftest import ROOT, run_cli
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -384,6 +384,6 @@ def test_unknown_parameter_values_are_one_line_errors() -> None:
 def test_the_documented_api_example_runs() -> None:
     import doctest
 
-    import automa.afternova
+    import starpress.automa.games.afternova.rules
 
-    assert doctest.testmod(automa.afternova).failed == 0
+    assert doctest.testmod(starpress.automa.games.afternova.rules).failed == 0

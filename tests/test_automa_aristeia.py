@@ -18,8 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automa import runner
-from automa.aristeia import (
+from starpress.automa.engine import runner
+from starpress.automa.engine.driver import Driver
+from starpress.automa.engine.registry import bot_of
+from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.voice import Voice
+from starpress.automa.games.aristeia.data import ROLES, AristeiaAutoma
+from starpress.automa.games.aristeia.game import AristeiaGame, Prepared
+from starpress.automa.games.aristeia.rules import (
     BOT,
     YOU,
     Fighter,
@@ -33,16 +39,10 @@ from automa.aristeia import (
     read_face,
     zone_points,
 )
-from automa.aristeia_data import ROLES, AristeiaAutoma
-from automa.aristeia_game import AristeiaGame, Prepared
-from automa.driver import Driver
-from automa.engine import ScriptState, Start, State
-from automa.registry import bot_of
-from automa.simulate import simulate
-from automa.voice import Voice
-from starpress.errors import InputError
-from starpress.load import ContentError, load_games
-from starpress.text import Span
+from starpress.automa.sim.simulate import simulate
+from starpress.core.errors import InputError
+from starpress.core.load import ContentError, load_games
+from starpress.core.text import Span
 from tests.conftest import ROOT
 from tests.hostile import assert_refused, first, forged, run_measured
 from tests.patience import LAST_RESORT

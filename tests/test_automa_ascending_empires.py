@@ -19,8 +19,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automa import runner
-from automa.ascending_empires import (
+from starpress.automa.engine import runner
+from starpress.automa.engine.driver import Driver
+from starpress.automa.engine.registry import bot_of
+from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.voice import Voice
+from starpress.automa.games.ascending_empires.data import EmpireAutoma
+from starpress.automa.games.ascending_empires.game import PLAYER, EmpiresGame, Prepared
+from starpress.automa.games.ascending_empires.rules import (
     Empire,
     Holding,
     Planet,
@@ -32,16 +38,10 @@ from automa.ascending_empires import (
     recruit_places,
     toward,
 )
-from automa.ascending_empires_data import EmpireAutoma
-from automa.ascending_empires_game import PLAYER, EmpiresGame, Prepared
-from automa.driver import Driver
-from automa.engine import ScriptState, Start, State
-from automa.registry import bot_of
-from automa.simulate import simulate
-from automa.voice import Voice
-from starpress.errors import InputError
-from starpress.load import ContentError, load_games
-from starpress.text import Span
+from starpress.automa.sim.simulate import simulate
+from starpress.core.errors import InputError
+from starpress.core.load import ContentError, load_games
+from starpress.core.text import Span
 from tests.conftest import ROOT
 from tests.hostile import assert_refused, first, forged, run_measured
 from tests.patience import LAST_RESORT

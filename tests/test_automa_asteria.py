@@ -18,8 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automa import runner
-from automa.asteria import (
+from starpress.automa.engine import runner
+from starpress.automa.engine.driver import Driver
+from starpress.automa.engine.registry import bot_of
+from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.voice import Voice
+from starpress.automa.games.asteria.data import AsteriaAutoma
+from starpress.automa.games.asteria.game import AsteriaGame, Prepared
+from starpress.automa.games.asteria.rules import (
     BOT,
     CAP,
     MAX_OPEN,
@@ -34,16 +40,10 @@ from automa.asteria import (
     read_effect,
     reinforcement,
 )
-from automa.asteria_data import AsteriaAutoma
-from automa.asteria_game import AsteriaGame, Prepared
-from automa.driver import Driver
-from automa.engine import ScriptState, Start, State
-from automa.registry import bot_of
-from automa.simulate import simulate
-from automa.voice import Voice
-from starpress.errors import InputError
-from starpress.load import ContentError, load_games
-from starpress.text import Span
+from starpress.automa.sim.simulate import simulate
+from starpress.core.errors import InputError
+from starpress.core.load import ContentError, load_games
+from starpress.core.text import Span
 from tests.conftest import ROOT
 from tests.hostile import assert_refused, first, forged, run_measured
 from tests.patience import LAST_RESORT

@@ -10,17 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-from automa.afternova import Blueprint
-from automa.afternova_competent import competent_market, hold_value
-from automa.afternova_game import AfternovaGame, Human, load_hold
-from automa.afternova_greedy import worth
-from automa.driver import Driver
-from automa.engine import Ask, ScriptState, Start, State
-from automa.luna_maris_game import MODULES, OPPONENT, LunaMarisGame
-from automa.registry import bot_of
-from automa.simulate import simulate
-from automa.voice import Voice
-from starpress.load import load_games
+from starpress.automa.engine.driver import Driver
+from starpress.automa.engine.registry import bot_of
+from starpress.automa.engine.state import Ask, ScriptState, Start, State
+from starpress.automa.engine.voice import Voice
+from starpress.automa.games.afternova.competent import competent_market, hold_value
+from starpress.automa.games.afternova.game import AfternovaGame, Human, load_hold
+from starpress.automa.games.afternova.greedy import worth
+from starpress.automa.games.afternova.rules import Blueprint
+from starpress.automa.games.luna_maris.game import MODULES, OPPONENT, LunaMarisGame
+from starpress.automa.sim.simulate import simulate
+from starpress.core.load import load_games
 from tests.conftest import ROOT, run_cli
 from tests.patience import LAST_RESORT
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from automa.charts import bar_chart_svg, chart_files, histogram_svg
-from automa.simulate import simulate
-from automa.site_charts import draw_site_charts
-from starpress.errors import InputError
-from starpress.load import load_games
+from starpress.automa.sim.charts import bar_chart_svg, chart_files, histogram_svg
+from starpress.automa.sim.simulate import simulate
+from starpress.automa.sim.site_charts import draw_site_charts
+from starpress.core.errors import InputError
+from starpress.core.load import load_games
 from tests.conftest import ROOT, run_cli
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -115,8 +115,8 @@ def test_a_bot_page_with_unknown_options_is_a_located_error(
 def test_site_charts_are_the_same_bytes_with_one_worker_or_several(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from automa import site_charts
-    from starpress import sitefiles
+    from starpress.automa.sim import site_charts
+    from starpress.site import files as sitefiles
 
     monkeypatch.setattr(site_charts, "SITE_GAMES", 20)  # the forked workers inherit it
     drawn = {}
@@ -136,7 +136,7 @@ def test_site_charts_already_simulated_are_reused_until_the_content_changes(
 ) -> None:
     """The second build of the same charts simulates nothing and writes the same bytes;
     a changed level of the bot simulates its settings again."""
-    from automa import site_charts
+    from starpress.automa.sim import site_charts
 
     monkeypatch.setattr(site_charts, "SITE_GAMES", 10)
     monkeypatch.setattr(site_charts, "CHART_STORE", tmp_path / "store")

@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from automa import registry, runner
-from automa.engine import HUMAN, Ask, ScriptState, Start
-from automa.simulate import simulate
-from automa.voice import Voice
-from starpress import bots
-from starpress.cli import app
-from starpress.load import ContentError, load_games
+from starpress.automa.engine import registry, runner
+from starpress.automa.engine.state import HUMAN, Ask, ScriptState, Start
+from starpress.automa.engine.voice import Voice
+from starpress.automa.sim.simulate import simulate
+from starpress.cli.app import app
+from starpress.core import bots
+from starpress.core.load import ContentError, load_games
 from tests import toy_dice_bot
 from tests.conftest import make_project
 

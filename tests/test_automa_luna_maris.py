@@ -14,18 +14,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automa import runner
-from automa.driver import Driver
-from automa.engine import ScriptState, Start, State
-from automa.luna_maris import Automaton, Board, Demand, Food, Scientist, Settings, Verbs
-from automa.luna_maris_bot import speech
-from automa.luna_maris_data import LunaMarisAutoma
-from automa.registry import ENGINE_MESSAGES, bot_of
-from automa.simulate import simulate
-from automa.voice import Voice
-from starpress.i18n import localize
-from starpress.load import game_ids, load_games
-from starpress.text import Span
+from starpress.automa.engine import runner
+from starpress.automa.engine.driver import Driver
+from starpress.automa.engine.registry import ENGINE_MESSAGES, bot_of
+from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.voice import Voice
+from starpress.automa.games.luna_maris.bot import speech
+from starpress.automa.games.luna_maris.data import LunaMarisAutoma
+from starpress.automa.games.luna_maris.rules import (
+    Automaton,
+    Board,
+    Demand,
+    Food,
+    Scientist,
+    Settings,
+    Verbs,
+)
+from starpress.automa.sim.simulate import simulate
+from starpress.core.i18n import localize
+from starpress.core.load import game_ids, load_games
+from starpress.core.text import Span
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT
 

@@ -1,5 +1,5 @@
-"""Simulations at scale (`automa.scale`): the same numbers for any number of workers, on a
-Dask cluster, resumed after an interruption, and swept over several settings."""
+"""Simulations at scale (`automa.sim.scale`): the same numbers for any number of workers,
+on a Dask cluster, resumed after an interruption, and swept over several settings."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from automa import scale
-from automa.simulate import Tally, play_games, simulate
-from starpress.load import load_games
+from starpress.automa.sim import scale
+from starpress.automa.sim.simulate import Tally, play_games, simulate
+from starpress.core.load import load_games
 from tests.conftest import ROOT, run_cli
 from tests.hostile import ctrl_c_as_at_a_terminal
 from tests.patience import LAST_RESORT

@@ -15,15 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from automa import runner
-from automa.afternova import COLOURS, BotRules
-from automa.afternova_bot import BOT, levels
-from automa.afternova_data import AfternovaAutoma
-from automa.afternova_game import AfternovaGame, Catalogue
-from automa.driver import Driver
-from automa.engine import Say, ScriptState, Start, State
-from automa.voice import Voice
-from starpress.load import load_games
+from starpress.automa.engine import runner
+from starpress.automa.engine.driver import Driver
+from starpress.automa.engine.state import Say, ScriptState, Start, State
+from starpress.automa.engine.voice import Voice
+from starpress.automa.games.afternova.bot import BOT, levels
+from starpress.automa.games.afternova.data import AfternovaAutoma
+from starpress.automa.games.afternova.game import AfternovaGame, Catalogue
+from starpress.automa.games.afternova.rules import COLOURS, BotRules
+from starpress.core.load import load_games
 from tests.conftest import ROOT, run_cli
 from tests.patience import LAST_RESORT
 from tests.test_automa_terminal import PROMPTS, WORDS, Mirror

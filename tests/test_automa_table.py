@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from automa import registry, runner
-from automa.choices import Option, Options
-from automa.engine import Refused
-from starpress import bots
-from starpress.i18n import localize
-from starpress.load import load_games
-from starpress.model import Plural
+from starpress.automa.engine import registry, runner
+from starpress.automa.engine.choices import Option, Options
+from starpress.automa.engine.state import Refused
+from starpress.core import bots
+from starpress.core.i18n import localize
+from starpress.core.load import load_games
+from starpress.core.model import Plural
 from tests import toy_dice_bot
 from tests.conftest import ROOT, make_project, run_cli
 

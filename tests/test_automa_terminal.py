@@ -9,10 +9,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from automa.afternova import Blueprint, Bot, BotRules
-from automa.afternova_game import Catalogue
-from starpress.i18n import localize
-from starpress.load import load_games
+from starpress.automa.games.afternova.game import Catalogue
+from starpress.automa.games.afternova.rules import Blueprint, Bot, BotRules
+from starpress.core.i18n import localize
+from starpress.core.load import load_games
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT
 

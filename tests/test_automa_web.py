@@ -1,5 +1,5 @@
-"""The Play pages' Python (`automa.web`) outside the browser: the same game as the CLI, on
-the standard library alone, with undo, loading, status and located errors."""
+"""The Play pages' Python (`automa.web.page`) outside the browser: the same game as the
+CLI, on the standard library alone, with undo, loading, status and located errors."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from automa import runner
-from automa.web import Page, choices
-from automa.web_data import program_of
-from starpress.i18n import localize
-from starpress.load import load_games
-from starpress.model import LANGUAGES, Plural
-from starpress.siteplay import code_files, code_zip
+from starpress.automa.engine import runner
+from starpress.automa.web.data import program_of
+from starpress.automa.web.page import Page, choices
+from starpress.core.i18n import localize
+from starpress.core.load import load_games
+from starpress.core.model import LANGUAGES, Plural
+from starpress.site.play import code_files, code_zip
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT
 from tests.web_games import GAMES, OTHER_LANGUAGE, SEED, Recorded, data_text, recorded
@@ -218,7 +218,7 @@ def test_an_answer_of_several_parts_is_composed_from_buttons() -> None:
 ON_A_PAGE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])  # the zip the site ships, and nothing else but the stdlib
-from automa.web import Page
+from starpress.automa.web.page import Page
 assert not any(name in sys.modules for name in ("pydantic", "yaml", "babel"))
 for game in json.load(sys.stdin):
     page = Page(game["data"])
@@ -233,7 +233,7 @@ def test_the_pages_run_from_the_site_s_zip_on_the_standard_library_alone(
     folder: Path, tmp_path: Path
 ) -> None:
     """The browser has no pydantic, YAML or Babel: every bot plays to its end from the
-    zip the site ships (`starpress.siteplay`), in a Python that sees no installed package
+    zip the site ships (`starpress.site.play`), in a Python that sees no installed package
     (`-I -S`), and saves the CLI's file."""
     games = [recorded(name, folder) for name in sorted(GAMES)]
     programs = sorted({program_of(load_games(ROOT, [g.game])[g.game]) or "" for g in games})

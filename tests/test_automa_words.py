@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from automa import runner
-from automa.voice import Voice
-from starpress.i18n import localize
-from starpress.load import load_games
-from starpress.model import LANGUAGES, Plural
+from starpress.automa.engine import runner
+from starpress.automa.engine.voice import Voice
+from starpress.core.i18n import localize
+from starpress.core.load import load_games
+from starpress.core.model import LANGUAGES, Plural
 from tests.conftest import ROOT, run_cli
 from tests.pdfread import open_pdf
 from tests.test_automa_table import SETTINGS, play

@@ -111,7 +111,7 @@ def test_help_imports_neither_the_loader_nor_pydantic(tmp_path: Path) -> None:
         check=True,
     )
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
-    assert not {"starpress.load", "starpress.model", "pydantic", "reportlab"} & imported
+    assert not {"starpress.core.load", "starpress.core.model", "pydantic", "reportlab"} & imported
 
 
 @pytest.mark.parametrize(("extra", "rasteriser"), [([], False), (["--png"], True)])
@@ -158,6 +158,6 @@ def test_a_kit_imports_the_icon_drawing_code_only_for_a_game_with_icons(
         check=True,
     )
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
-    drawing = {"reportlab.graphics.renderPDF", "svglib.svglib", "starpress.svg"}
+    drawing = {"reportlab.graphics.renderPDF", "svglib.svglib", "starpress.core.svg"}
     assert (drawing & imported) == (drawing if icons else set())
     assert list((tmp_path / "out").glob("demo-*.pdf"))

@@ -12,7 +12,7 @@ import pytest
 from conftest import CARDS, DEMO_FILES, LAYOUT, make_project
 from hostile import assert_refused, chained, run_measured
 
-from starpress.limits import limits
+from starpress.core.limits import limits
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -163,7 +163,7 @@ ACTIVE_ICONS: dict[str, tuple[str, str]] = {
 
 @pytest.mark.parametrize("case", sorted(ACTIVE_ICONS))
 def test_active_svg_content_is_dropped_and_the_drawing_kept(case: str, tmp_path: Path) -> None:
-    from starpress.svg import sanitized_svg
+    from starpress.core.svg import sanitized_svg
 
     text, payload = ACTIVE_ICONS[case]
     project = make_project(tmp_path, {"icons/coin.svg": text})
@@ -238,7 +238,7 @@ def test_an_icon_symlinked_out_of_the_game_folder_is_refused(tmp_path: Path) -> 
 
 
 def test_svg_reduction_keeps_drawing_and_drops_the_rest(tmp_path: Path) -> None:
-    from starpress.svg import sanitized_svg
+    from starpress.core.svg import sanitized_svg
 
     folder = tmp_path / "game"
     (folder / "icons").mkdir(parents=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from starpress import atomic
+from starpress.core import atomic
 from tests.conftest import CARDS, DEMO_FILES, LAYOUT, make_project
 from tests.hostile import assert_refused, ctrl_c_as_at_a_terminal, run_measured
 from tests.patience import LAST_RESORT

@@ -10,11 +10,11 @@ import pytest
 from babel import Locale
 from babel.messages.plurals import get_plural
 
-from starpress import catalogs
-from starpress.i18n import fallbacks, localize
-from starpress.load import load_games
-from starpress.messages import game_messages
-from starpress.sitegen import language_name
+from starpress.core import catalogs
+from starpress.core.i18n import fallbacks, localize
+from starpress.core.load import load_games
+from starpress.core.messages import game_messages
+from starpress.site.views import language_name
 from tests.conftest import DEMO_FILES, ROOT, make_project, run_cli
 
 TRANSLATIONS = {

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-from starpress.jinjacache import keep_compiled
+from starpress.site.jinjacache import keep_compiled
 
 
 def _env(root: Path, **options: object) -> Environment:

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from pnp import faces
-from pnp.build import plan, run
-from pnp.faces import face_context
-from pnp.fonts import register_fonts
-from pnp.kit import KitOptions, build_kit, fit_text_to_decks, printed_faces
-from pnp.layout import load_templates
-from pnp.pdfcanvas import KitCanvas
-from pnp.units import MM
-from starpress.i18n import localize
-from starpress.load import load_games
+from starpress.core.i18n import localize
+from starpress.core.load import load_games
+from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.fonts import register_fonts
+from starpress.pdf.units import MM
+from starpress.pnp import faces
+from starpress.pnp.build import plan, run
+from starpress.pnp.faces import face_context
+from starpress.pnp.kit import KitOptions, build_kit, fit_text_to_decks, printed_faces
+from starpress.pnp.layout import load_templates
 from tests.conftest import ROOT
 from tests.pdfread import (
     Placement,
@@ -143,7 +143,7 @@ def test_a_board_larger_than_the_paper_is_tiled_with_overlaps(paper: str, out: P
 
 def test_every_text_the_kits_print_is_in_the_catalogs(tmp_path: Path) -> None:
     """Kits in every language ask only for text ids the translation catalogs hold."""
-    from starpress.model import LANGUAGES
+    from starpress.core.model import LANGUAGES
 
     for job in plan(ROOT, None, "all", KitOptions(lang="")):
         game = job.game

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from starpress.load import ContentError, ProjectNotFound, find_root, load_games
+from starpress.core.load import ContentError, ProjectNotFound, find_root, load_games
 from tests.conftest import DEMO_FILES, make_project, run_cli
 
 

@@ -18,9 +18,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from starpress import scaffold, sheet_command, sheets
-from starpress.errors import InputError
-from starpress.load import load_game
+from starpress.cli import scaffold, sheet_command
+from starpress.core import sheets
+from starpress.core.errors import InputError
+from starpress.core.load import load_game
 from tests.conftest import ROOT, run_cli
 from tests.patience import LAST_RESORT
 
@@ -322,10 +323,10 @@ def test_watch_reports_an_error_goes_on_and_redraws_exactly_the_edited_face(new_
 
 
 def test_cached_kit_has_the_pages_boxes_and_texts_of_a_normal_kit(new_project: Path):
-    from pnp.assemble import build_cached_kit
-    from pnp.build import plan, run
-    from pnp.facecache import FaceCache
-    from pnp.kit import KitOptions
+    from starpress.pnp.assemble import build_cached_kit
+    from starpress.pnp.build import plan, run
+    from starpress.pnp.facecache import FaceCache
+    from starpress.pnp.kit import KitOptions
 
     for options in (
         KitOptions(lang=""),
@@ -382,9 +383,9 @@ def test_the_own_game_walkthrough_runs_as_written(tmp_path: Path):
 
 
 def _rebuild(project: Path, **options: object) -> tuple[int, int]:
-    from pnp.command import Request
-    from pnp.facecache import FaceCache
-    from pnp.watch import CACHE_FOLDER, rebuild
+    from starpress.pnp.command import Request
+    from starpress.pnp.facecache import FaceCache
+    from starpress.pnp.watch import CACHE_FOLDER, rebuild
 
     request = Request("duel", out=project / "build" / "pnp", **options)  # type: ignore[arg-type]
     done = rebuild(project, request, FaceCache(project / CACHE_FOLDER))

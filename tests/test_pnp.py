@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp import impose, pack
-from starpress.sitefiles import kit_file
+from starpress.pnp import impose, pack
+from starpress.site.files import kit_file
 from tests.conftest import LAYOUT, POKER, build, run_cli
 from tests.pdfread import open_pdf, page_box, page_size, placements
 
@@ -126,7 +126,7 @@ def test_a4_kit_geometry_counts_and_boxes(kit_project: Path) -> None:
 def test_a_kit_fits_each_text_once(kit_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The deck pass and the drawing pass fit the same texts: a kit measures and fits each
     text in each box once, and draws it at that size."""
-    from pnp import textfit
+    from starpress.pnp import textfit
 
     fits: list[str] = []
     measures: list[str] = []
@@ -335,12 +335,12 @@ def test_only_prints_the_chosen_cards_once_each(kit_project: Path) -> None:
 def test_interrupted_build_leaves_no_pdf(
     kit_project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pnp.kit
+    import starpress.pnp.kit
 
     def explode(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pnp.kit, "draw_face", explode)
+    monkeypatch.setattr(starpress.pnp.kit, "draw_face", explode)
     with pytest.raises(KeyboardInterrupt):
         build(kit_project)
     assert list((kit_project / "out").iterdir()) == []
@@ -356,7 +356,7 @@ def test_missing_translation_falls_back_and_is_listed(kit_project: Path) -> None
 
 
 def test_list_items_by_index_and_one_per_line(kit_project: Path) -> None:
-    from pnp.faces import Values, _substitute
+    from starpress.pnp.faces import Values, _substitute
 
     fields = {"steps": ["Roll", "Move", "Attack"], "empty": [""]}
     assert _substitute("{steps.1} then {steps.2}", fields) == "Move then Attack"
@@ -442,7 +442,7 @@ def test_calibration_scales_sit_behind_the_front_crosshairs(kit_project: Path) -
     assert result.returncode == 0, result.stderr
     doc = open_pdf(kit_project / "build" / "pnp" / "calibrate-letter-long.pdf")
     assert doc.page_count == 2
-    from pnp.calibrate import INSET_MM
+    from starpress.pnp.calibrate import INSET_MM
 
     front_x = [line[0] for line in _lines(doc, 0) if near(line[0], line[2], 0.01)]
     # crosshair verticals at the inset, the centre and the far inset
@@ -500,8 +500,8 @@ def test_kits_built_in_a_process_pool_are_the_bytes_of_a_serial_build(kit_projec
     """`pnp --jobs N`: four kits (the demo game in each language) built by two workers are
     the same files as built one after another, reported in the same order; the progress
     counts every face once."""
-    from pnp.build import plan, run
-    from pnp.kit import KitOptions
+    from starpress.pnp.build import plan, run
+    from starpress.pnp.kit import KitOptions
 
     jobs = plan(kit_project, ["demo"], "all", KitOptions(lang=""))
     built = {}

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pnp.build import plan, run
-from pnp.kit import KitOptions
+from starpress.pnp.build import plan, run
+from starpress.pnp.kit import KitOptions
 from tests.conftest import build
 from tests.pdfread import open_pdf
 
@@ -91,9 +91,9 @@ def test_gallery_pictures_are_drawn_once_per_face_key(
 ) -> None:
     """A second gallery of the same cards draws nothing and writes the same bytes; after an
     edit, only the edited card is drawn again."""
-    from pnp import export as exporter
-    from pnp.layout import load_templates
-    from starpress.load import load_games
+    from starpress.core.load import load_games
+    from starpress.pnp import export as exporter
+    from starpress.pnp.layout import load_templates
 
     drawn: list[str] = []
     rasterise = exporter._rasterise
@@ -130,7 +130,7 @@ def test_a_gallery_drawn_from_the_same_sources_is_not_drawn_again(
 ) -> None:
     """`site build` draws a language's gallery only when its content, catalog, layouts,
     pictures or drawing code changed since the last time."""
-    from pnp import site_files
+    from starpress.cli import site_inputs as site_files
 
     manifest = site_files.draw_gallery(kit_project, "demo", "en")
     names = json.loads(manifest.read_text())

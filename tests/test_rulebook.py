@@ -8,12 +8,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from starpress.i18n import localize
-from starpress.load import load_games
-from starpress.model import LANGUAGES, Game, Section
+from starpress.core.i18n import localize
+from starpress.core.load import load_games
+from starpress.core.model import LANGUAGES, Game, Section
+from starpress.core.text import CrossRef, Span, Text, plain_text
 from starpress.rulebook.booklet import booklet_order
 from starpress.rulebook.build import Job, book_path, build_book, run
-from starpress.text import CrossRef, Span, Text, plain_text
 from tests.conftest import ROOT, make_project, run_cli
 
 MM = 72 / 25.4

@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from starpress.model import LANGUAGES
+from starpress.core.model import LANGUAGES
 from tests.conftest import ROOT
 from tests.site_fixture import built_site
 
@@ -116,8 +116,8 @@ PAGE_TEXTS = {
 def test_complete_translations_show_no_note(lang: str) -> None:
     """A page shows the note exactly when a text on it has no current translation (the
     step labels' translations come with the catalogs of commit 4f648d0 on main)."""
-    from starpress.i18n import fallbacks, localize
-    from starpress.load import load_games
+    from starpress.core.i18n import fallbacks, localize
+    from starpress.core.load import load_games
 
     games = load_games(ROOT)
     site = built_site() / lang
@@ -132,7 +132,9 @@ def test_untranslated_text_is_shown_in_a_visible_note(tmp_path: Path) -> None:
     """Remove one translation in a copy of the project: that text appears, in a note."""
     import shutil
 
-    from starpress import catalogs, sitegen, sitetext
+    from starpress.core import catalogs
+    from starpress.site import markdown as sitetext
+    from starpress.site import views as sitegen
 
     for folder in ("content", "templates"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
@@ -219,8 +221,8 @@ def _step_labels(steps: list[Any]) -> list[Any]:
 def test_step_labels_come_from_the_localised_model(lang: str) -> None:
     """A step label on a page of another language is its translation; one with no
     translation yet is shown only inside the "not yet translated" note, never bare."""
-    from starpress.i18n import localize
-    from starpress.load import load_games
+    from starpress.core.i18n import localize
+    from starpress.core.load import load_games
 
     site = built_site() / lang
     for game_id, game in load_games(ROOT).items():
@@ -262,8 +264,8 @@ def test_aristeia_setup_has_no_spanish_label_bare() -> None:
 def test_downloads_offer_each_built_rulebook_and_name_the_missing(lang: str) -> None:
     """A rulebook that is built is linked (and copied) on its game's downloads page; one
     that is not is listed with the command that builds it."""
-    from starpress.load import game_ids
-    from starpress.sitefiles import PAPERS, rulebook_file
+    from starpress.core.load import game_ids
+    from starpress.site.files import PAPERS, rulebook_file
 
     site = built_site() / lang
     for game_id in game_ids(ROOT):
@@ -297,9 +299,9 @@ BOT_CHART_ALT = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
-    """Each bot page shows every chart `automa.site_charts` drew (one per chart of each
-    setting), as the drawn SVG, with alt text and a caption in the page's language."""
-    from starpress.sitefiles import CHART_MANIFEST, charts_folder
+    """Each bot page shows every chart `automa.sim.site_charts` drew (one per chart of
+    each setting), as the drawn SVG, with alt text and a caption in the page's language."""
+    from starpress.site.files import CHART_MANIFEST, charts_folder
 
     for game, page, charts in (
         ("afternova", "bot", 18),  # 3 seat models x (3 scores, margin, length, rules)
@@ -332,8 +334,8 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
 def test_a_bot_page_says_when_its_charts_are_not_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from starpress import sitefiles
-    from starpress.sitegen import build_site
+    from starpress.site import files as sitefiles
+    from starpress.site.views import build_site
 
     monkeypatch.setattr(sitefiles, "charts_folder", lambda root, game_id: tmp_path / game_id)
     site = build_site(ROOT, "es")
@@ -380,7 +382,8 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
     translation of it shows it as written), and `i18n update` offers it to translators."""
     import shutil
 
-    from starpress import catalogs, sitegen
+    from starpress.core import catalogs
+    from starpress.site import views as sitegen
 
     for folder in ("content", "templates", "site"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
@@ -415,8 +418,8 @@ def _cells(page: Path) -> list[list[str]]:
 def test_icons_page_says_what_each_icon_means_in_the_page_language(lang: str) -> None:
     """One row per icon: its name and its meaning, translated (no icon of any game lacks
     a meaning or its translation); the authors' markup is on the designers' page only."""
-    from starpress.i18n import localize
-    from starpress.load import load_games
+    from starpress.core.i18n import localize
+    from starpress.core.load import load_games
 
     site = built_site() / lang
     for game_id, game in load_games(ROOT).items():
@@ -446,7 +449,7 @@ def test_downloads_give_pages_paper_size_and_how_to_print_each_file(lang: str) -
     size, and (English) the print advice its /ViewerPreferences ask for."""
     import pymupdf
 
-    from starpress.load import game_ids
+    from starpress.core.load import game_ids
 
     site = built_site() / lang
     checked = 0
@@ -490,7 +493,7 @@ def test_every_folder_above_a_page_is_a_page(lang: str) -> None:
     assert (
         sorted(str(f.relative_to(site)) for f in folders if not (f / "index.html").is_file()) == []
     )
-    from starpress.load import game_ids
+    from starpress.core.load import game_ids
 
     for game_id in game_ids(ROOT):
         rules = site / game_id / "rules"

@@ -17,8 +17,10 @@ import pytest
 import yaml
 from babel.messages.catalog import Catalog
 
-from starpress import catalogs, sitebuild, siteconfig
-from starpress.errors import InputError
+from starpress.core import catalogs
+from starpress.core.errors import InputError
+from starpress.site import build as sitebuild
+from starpress.site import config as siteconfig
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT_MS
 from tests.site_fixture import serve
@@ -223,8 +225,8 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _write_translations(root: Path) -> None:
     """pt-BR: the game's catalog translates the rules' body with payloads, and the UI
     catalog's "Components", "Overview" and "Not built yet: run …" carry payloads too."""
-    from starpress.load import load_games
-    from starpress.text import markup_item_list
+    from starpress.core.load import load_games
+    from starpress.core.text import markup_item_list
 
     game = load_games(root)["evil"]
     catalog = Catalog(locale="pt_BR")
@@ -402,8 +404,8 @@ def test_broken_site_settings_or_pdf_are_one_located_line(tmp_path: Path) -> Non
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.startswith("error: site/site.yaml:2:1: not valid YAML"), done.stderr
 
-    from starpress.sitebuild import check_downloads
-    from starpress.sitefiles import kit_file
+    from starpress.site.build import check_downloads
+    from starpress.site.files import kit_file
 
     kit = kit_file(project, "demo", "en", "a4")
     kit.parent.mkdir(parents=True)

@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 
-from starpress import siteconfig, sitedeploy, sitelook
-from starpress.errors import InputError
-from starpress.load import load_games
-from starpress.model import LANGUAGES
+from starpress.core.errors import InputError
+from starpress.core.load import load_games
+from starpress.core.model import LANGUAGES
+from starpress.site import config as siteconfig
+from starpress.site import deploy as sitedeploy
+from starpress.site import look as sitelook
 from tests.conftest import ROOT, run_cli
 from tests.site_fixture import serve
 
@@ -133,7 +135,7 @@ def test_without_a_url_links_are_relative(builds: dict[str, dict[str, bytes]]) -
 
 def test_sitemap_dates_only_when_asked(tmp_path: Path) -> None:
     settings = siteconfig.SiteSettings(site_url=BASE, sitemap_dates=True)
-    from starpress import sitepublish
+    from starpress.site import publish as sitepublish
 
     xml = "<urlset>\n    <url>\n         <loc>x</loc>\n         <lastmod>2024-01-02</lastmod>\n"
     (tmp_path / "sitemap.xml").write_text(xml + "    </url>\n</urlset>\n", "utf-8")
@@ -320,7 +322,7 @@ def test_a_language_whose_build_warns_fails_with_the_warning(
 ) -> None:
     """Each language is built with --strict in a forked process: a warning (here a link to
     a page that does not exist) fails that language, and what MkDocs said comes back."""
-    from starpress import sitebuild
+    from starpress.site import build as sitebuild
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text("# Home\n\nSee [the rules](missing.md).\n")

@@ -119,7 +119,7 @@ def test_a_broken_layout_is_reported_before_a_rebuild(
 ) -> None:
     """The pages draw card anatomies from the layouts: serve checks them with the content,
     so a bad save is one located line and the old site stays served."""
-    from starpress import siteserve
+    from starpress.site import serve as siteserve
 
     for name in ("content", "templates", "site"):
         shutil.copytree(ROOT / name, tmp_path / name)

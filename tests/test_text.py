@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from starpress.text import CrossRef, IconRef, Span, icons, parse_inline, plain_text, references
+from starpress.core.text import CrossRef, IconRef, Span, icons, parse_inline, plain_text, references
 
 
 def test_icons_references_and_emphasis() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp import textfit
-from pnp.fonts import register_fonts
+from starpress.pdf.fonts import register_fonts
+from starpress.pnp import textfit
 
 FAMILY = "DejaVuSansCondensed"
 

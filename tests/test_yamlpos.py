@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from starpress.yamlpos import PathKey, load_located
+from starpress.core.yamlpos import PathKey, load_located
 from tests.conftest import ROOT
 
 Positions = dict[PathKey, tuple[int, int]]

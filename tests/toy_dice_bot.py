@@ -3,7 +3,7 @@
 Everything a bot brings is here: its data model (kind `dice-race`), its game script, its
 parameter (`--race`, whose values are the races of its data) and its modelled players
 (none: in a simulated race every roll is chance). Nothing of the driver, runner or CLI
-knows it; `automa.registry.register(BOT)` makes the loader and the CLI find it.
+knows it; `automa.engine.registry.register(BOT)` makes the loader and the CLI find it.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from automa.driver import Policy
-from automa.engine import HUMAN, Ask, Chance, Ending, Program, Say, Script, Start
-from automa.prng import Pcg32, Streams
-from automa.registry import BotDefinition, Parameter
-from automa.session import Speaker
-from starpress.model import Automa, Game
+from starpress.automa.engine.driver import Policy
+from starpress.automa.engine.prng import Pcg32, Streams
+from starpress.automa.engine.registry import BotDefinition, Parameter
+from starpress.automa.engine.session import Speaker
+from starpress.automa.engine.state import HUMAN, Ask, Chance, Ending, Program, Say, Script, Start
+from starpress.core.model import Automa, Game
 
 
 class DiceRaceAutoma(Automa):

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from automa import runner
-from automa.web_data import page_data
-from starpress.i18n import localize
-from starpress.load import load_games
+from starpress.automa.engine import runner
+from starpress.automa.web.data import page_data
+from starpress.core.i18n import localize
+from starpress.core.load import load_games
 from tests import test_automa_table as table
 from tests.conftest import ROOT
 

@@ -1,5 +1,5 @@
-"""MkDocs hook: the pages of this language come from starpress.sitegen, and the site's
-publishing settings from starpress.siteconfig (thin on purpose)."""
+"""MkDocs hook: the pages of this language come from starpress.site.views, and the site's
+publishing settings from starpress.site.config (thin on purpose)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
-from starpress import sitegen, sitelook, sitepublish
-from starpress.jinjacache import keep_compiled
-from starpress.siteconfig import SiteSettings, resolve
-from starpress.sitetext import nav_label
+from starpress.site import look as sitelook
+from starpress.site import publish as sitepublish
+from starpress.site import views as sitegen
+from starpress.site.config import SiteSettings, resolve
+from starpress.site.jinjacache import keep_compiled
+from starpress.site.markdown import nav_label
 
 _sites: dict[str, sitegen.Site] = {}
 _settings: dict[str, SiteSettings] = {}

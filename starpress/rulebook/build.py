@@ -13,9 +13,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from starpress.i18n import fallbacks, localize
-from starpress.load import load_games
-from starpress.model import LANGUAGES, Game, all_texts
+from starpress.core.i18n import fallbacks, localize
+from starpress.core.load import load_games
+from starpress.core.model import LANGUAGES, Game, all_texts
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable

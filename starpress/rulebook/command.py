@@ -6,8 +6,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from starpress.load import ContentError, UnknownGame
-from starpress.model import LANGUAGES
+from starpress.core.load import ContentError, UnknownGame
+from starpress.core.model import LANGUAGES
 from starpress.rulebook.build import plan, run
 from starpress.rulebook.style import papers
 

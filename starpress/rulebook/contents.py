@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
-from pnp.fonts import face
+from starpress.pdf.fonts import face
 from starpress.rulebook.markup import escape
 from starpress.rulebook.story import TOC_LEVELS, Contents, Outline
 from starpress.rulebook.style import color, hex_color

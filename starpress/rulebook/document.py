@@ -11,10 +11,10 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from pnp.fonts import face
-from pnp.icons import IconForms
-from pnp.pdfcanvas import KitCanvas
-from starpress.atomic import atomic_path
+from starpress.core.atomic import atomic_path
+from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.fonts import face
+from starpress.pdf.icons import IconForms
 from starpress.rulebook.contents import contents_lines, define_page_number
 from starpress.rulebook.story import TOC_LEVELS, Contents, Outline
 from starpress.rulebook.style import Page, color, register_families

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from starpress.core.text import Code, CrossRef, IconRef, Span, Token, plain_text
 from starpress.rulebook.style import hex_color
-from starpress.text import Code, CrossRef, IconRef, Span, Token, plain_text
 
 
 def escape(text: str) -> str:

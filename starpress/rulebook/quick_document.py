@@ -15,8 +15,8 @@ from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from pnp.fonts import face
-from starpress.atomic import write_atomic
+from starpress.core.atomic import write_atomic
+from starpress.pdf.fonts import face
 from starpress.rulebook.document import RulebookCanvas, _fit, page_settings
 from starpress.rulebook.story import Outline
 from starpress.rulebook.style import Page, QuickLayout, color, quick_layout, register_families

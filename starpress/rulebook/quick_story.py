@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from reportlab.platypus import Flowable
 
-from starpress.model import Game, Section
+from starpress.core.model import Game, Section
 from starpress.rulebook.markup import anchor, escape
 from starpress.rulebook.paragraphs import Paragraph
 from starpress.rulebook.story import Book, Heading, Outline, _range

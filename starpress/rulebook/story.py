@@ -25,13 +25,13 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from starpress.model import Blocks, Game, GlossaryEntry, Section, Step
-from starpress.model import Table as TableData
+from starpress.core.model import Blocks, Game, GlossaryEntry, Section, Step
+from starpress.core.model import Table as TableData
+from starpress.core.text import Block, Items, Text, plain_text
+from starpress.core.text import Paragraph as TextParagraph
 from starpress.rulebook.markup import Links, anchor, escape, external, inline
 from starpress.rulebook.paragraphs import Paragraph
 from starpress.rulebook.style import Look, color, labels
-from starpress.text import Block, Items, Text, plain_text
-from starpress.text import Paragraph as TextParagraph
 
 TOC_LEVELS = 2
 """Outline levels listed in the table of contents (the PDF outline has every level)."""

@@ -15,7 +15,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
-from pnp.fonts import FAMILIES, face, register_fonts
+from starpress.pdf.fonts import FAMILIES, face, register_fonts
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,0 +1,1 @@
+"""The engine every bot runs on: state, driver, choices, PRNG, voice, words, sessions."""

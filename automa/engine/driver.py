@@ -1,0 +1,326 @@
+"""The one loop that runs every bot game, in every mode.
+
+`Driver.run` takes a game `State` (`automa.engine.state`) to its end or to the end of its
+log. Each pending decision is settled, in this order, by:
+
+1. the log, while it has events (replay, resume, undo): the event must be the decision's
+   kind and key; a chance outcome is drawn again and compared when `redraw` (resume and
+   undo, so the PRNG streams are where the game left them), not drawn at all on `replay`;
+2. a modelled player's policy (`policies[player]`: simulated seats, the person who presses
+   Enter in a simulation);
+3. the PRNG, for a chance node (`Chance.draw`);
+4. the person at the table (`Table.read`): asked with the game's prompt until their answer
+   parses; `s`, `u`, `q` and `?` are status, undo, quit and help at every question and at
+   every pause, and anything else typed at a pause is answered (never silently dropped).
+
+Every action from 2–4 is appended to the log (when there is one), so a replay needs no PRNG.
+What the game says goes to the table's output (quiet while replaying on resume/undo), with
+a pause after each ruled step when the table asks for one. The modes are only settings:
+
+    play      Driver(state, log, table)                        (log holds the start event)
+    simulate  Driver(state, None, None, policies)              (nothing shown, nothing logged)
+    replay    Driver(state, log, table, live=False, redraw=False)
+    resume    Driver(state, log, table, quiet_replay=True, recap=RECAP)
+    undo      log.drop_last_answer(), then resume (without the recap)
+
+Resuming recaps the board when the game goes live again (the last RECAP steps and the status); a
+finished game says so and asks nothing. A game's end is the engine's too:
+`automa.engine.state.ending_script` asks the scores the program cannot know and names the
+winner.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from starpress.automa.engine.session import (
+    EventLog,
+    LogMismatch,
+    Output,
+    Quit,
+    SaveFileError,
+    Speaker,
+    Undo,
+)
+from starpress.automa.engine.state import (
+    ENDING_SAYS,
+    Ask,
+    Chance,
+    Decision,
+    Refused,
+    Say,
+    State,
+    ending_words,
+)
+
+Policy = Callable[[State, Ask], Any]
+"""A modelled player: the action it takes for a decision of the state."""
+
+
+@dataclass
+class Table:
+    """The person at the table: how they read (the voice and output) and answer."""
+
+    voice: Speaker
+    output: Output
+    read: Callable[[str], str] | None
+    pause: bool = False
+    complete: Callable[[tuple[str, ...]], None] | None = None
+    """Gives the terminal's completion the words of the question about to be asked."""
+
+
+RECAP = 6
+"""How many of the last steps `resume` shows again before the game goes on."""
+COMMANDS = {"s": "status", "status": "status", "u": "undo", "undo": "undo", "q": "quit",
+            "quit": "quit", "?": "help"}  # fmt: skip
+"""What a person may type at every question and every pause."""
+
+
+class Driver:
+    """Runs a state through its decisions; `cursor` is the next log event to replay."""
+
+    def __init__(
+        self,
+        state: State,
+        log: EventLog | None,
+        table: Table | None,
+        policies: Mapping[str, Policy] | None = None,
+        *,
+        live: bool = True,
+        redraw: bool = True,
+        quiet_replay: bool = False,
+        recap: int = 0,
+        on_say: Callable[[Say], None] | None = None,
+        on_action: Callable[[State], None] | None = None,
+    ) -> None:
+        self.state = state
+        self.log = log
+        self.table = table
+        self.policies = policies or {}
+        self.live = live
+        self.redraw = redraw
+        self.quiet_replay = quiet_replay
+        self.on_say = on_say
+        self.on_action = on_action
+        self.cursor = 1  # event 0 is the start event
+        self.recent: deque[Say] | None = deque(maxlen=recap) if recap else None
+        """The last steps said while replaying quietly: shown again when the game goes on."""
+
+    @property
+    def replaying(self) -> bool:
+        return self.log is not None and self.cursor < len(self.log.events)
+
+    def run(self) -> dict[str, int]:
+        """Play to the end (each player's score), or to the end of the log when not live
+        (then raises Quit if the game is not over)."""
+        state = self.state
+        self._speak(state.take_said())
+        while not state.is_terminal():
+            decision = state.decision()
+            assert decision is not None
+            action = self._settle(decision)
+            state.apply_action(action)
+            self._speak(state.take_said())
+            if self.on_action is not None:
+                self.on_action(state)
+        if self.recent is not None:  # the whole log replayed: the game was already over
+            self._recap("finished")
+        return state.returns()
+
+    # -- settling one decision ----------------------------------------------------------
+
+    def _settle(self, decision: Decision) -> Any:
+        if self.replaying:
+            return self._logged(decision)
+        if not self.live:
+            raise Quit("no more events in the log")
+        if self.recent is not None:
+            self._recap("recap")
+        policy = self.policies.get(decision.player)
+        if isinstance(decision, Chance):
+            value = decision.draw()
+            self._append("chance", decision.key, value)
+            return value
+        if policy is not None:
+            value = policy(self.state, decision)
+            self._append("answer", decision.key, value)
+            return value
+        value, raw = self._ask(decision)
+        self._append("answer", decision.key, value, raw)
+        return value
+
+    def _logged(self, decision: Decision) -> Any:
+        assert self.log is not None
+        event = self.log.events[self.cursor]
+        kind = "chance" if isinstance(decision, Chance) else "answer"
+        if event.get("t") != kind or event.get("key") != decision.key:
+            raise LogMismatch(
+                f"event {self.cursor + 1} is {event.get('t')} '{event.get('key')}',"
+                f" the game expected {kind} '{decision.key}'",
+                self.cursor,
+            )
+        self.cursor += 1
+        value = event["value"]
+        if isinstance(decision, Ask):
+            value = self._check_answer(decision, event)
+        if isinstance(decision, Chance) and self.redraw and decision.draw() != value:
+            raise LogMismatch(
+                f"event {self.cursor} ('{decision.key}') is not what this seed draws",
+                self.cursor - 1,
+            )
+        return value
+
+    def _check_answer(self, ask: Ask, event: dict[str, Any]) -> Any:
+        """A logged answer must be one the game could have been given: what a person typed
+        parses to it again, a modelled player's is among the legal actions (a question
+        without a list of them is only answered by a person, or a policy of this session).
+        The answer the game gets is what the words parse to, as when they were typed (a
+        tuple stays a tuple, where the log's JSON has a list)."""
+        where = self.cursor - 1
+        value = event["value"]
+        if "raw" in event:
+            try:
+                parsed = ask.parse(event["raw"])
+            except ValueError as error:
+                raise LogMismatch(f"the answer typed is not valid here ({error})", where) from None
+            if _plain(parsed) != _plain(value):
+                raise LogMismatch("the answer's value is not what was typed", where)
+            return parsed
+        if ask.legal is not None:  # a modelled player's (or a person's, played --auto)
+            for action in ask.legal:
+                if _plain(action) == _plain(value):
+                    return action
+            raise LogMismatch("the answer is not a legal action here", where)
+        if ask.player not in self.policies:
+            raise LogMismatch("a person's answer without what they typed", where)
+        return value
+
+    def _append(self, kind: str, key: str, value: Any, raw: str | None = None) -> None:
+        if self.log is not None:
+            event = {"t": kind, "key": key, "value": value}
+            if raw is not None:
+                event["raw"] = raw
+            self.log.append(event)
+            self.cursor += 1
+
+    def _ask(self, ask: Ask) -> tuple[Any, str]:
+        """A person's answer: asked until it parses (status, undo, quit and help allowed);
+        the answer's canonical words (what the log keeps) when the question has them."""
+        table = self.table
+        if table is None or table.read is None:
+            raise Quit("nobody at the table to answer")
+        prompt = table.voice(
+            ask.prompt, **ending_words(Say(ask.prompt, None, ask.values), table.voice)
+        )
+        while True:
+            if table.complete is not None:
+                table.complete(ask.words)
+            raw = table.read(f"{prompt}\n> ").strip()
+            if self._command(raw, ask):
+                continue
+            try:
+                value = ask.parse(raw)
+            except Refused as refused:
+                table.output.stream.write(table.voice(refused.key, **refused.values) + "\n")
+                continue
+            except ValueError as error:
+                table.output.stream.write(f"{error}\n")
+                continue
+            return value, (ask.canonical(value) if ask.canonical is not None else raw)
+
+    def _command(self, raw: str, ask: Ask | None) -> bool:
+        """Whether `raw` is one of the commands of every question and pause (done if so)."""
+        assert self.table is not None
+        command = COMMANDS.get(raw.lower())
+        if command == "undo":
+            raise Undo
+        if command == "quit":
+            raise Quit
+        if command == "status":
+            program = getattr(self.state, "program", None)
+            if program is not None:
+                self._speak(program.status(), pause=False)
+        elif command == "help":
+            voice, stream = self.table.voice, self.table.output.stream
+            stream.write(voice("help") + "\n")
+            if ask is not None and ask.words:
+                shown = ", ".join(ask.words[:40]) + (" …" if len(ask.words) > 40 else "")
+                stream.write(f"  {shown}\n")
+        return command is not None
+
+    def _pause(self) -> None:
+        """Wait for Enter after a step; what else is typed is a command or said ignored."""
+        table = self.table
+        assert table is not None and table.read is not None
+        while True:
+            raw = table.read(table.voice("continue")).strip()
+            if not raw:
+                return
+            if not self._command(raw, None):
+                table.output.stream.write(table.voice("ignored", answer=raw) + "\n")
+
+    def _recap(self, key: str) -> None:
+        """Where a resumed game stands: the last steps said, then its status (or, once the
+        game is over, that it is)."""
+        recent, self.recent = self.recent, None
+        table = self.table
+        if table is None or recent is None:
+            return
+        table.output.step(key, table.voice(key), None, {})  # a JSON line with --json
+        self._speak(list(recent), pause=False)
+        program = getattr(self.state, "program", None)
+        if key == "recap" and program is not None:
+            self._speak(program.status(), pause=False)
+
+    # -- speaking -----------------------------------------------------------------------
+
+    def _speak(self, said: list[Say], pause: bool = True) -> None:
+        if self.on_say is not None:
+            for say in said:
+                self.on_say(say)
+        table = self.table
+        if table is None or not said:
+            return
+        if self.recent is not None:  # resuming: kept for the recap when the game goes on
+            self.recent.extend(said)
+            return
+        if self.quiet_replay and self.replaying:
+            return
+        program = getattr(self.state, "program", None)
+        for say in said:
+            if say.key in ENDING_SAYS:
+                values = ending_words(say, table.voice)
+            else:
+                values = program.words(say) if program is not None else dict(say.values)
+            table.output.step(say.key, table.voice(say.key, **values), say.rule, values)
+            if pause and table.pause and say.rule and table.read is not None and not self.replaying:
+                self._pause()
+
+
+def _plain(value: Any) -> Any:
+    """A value as the log holds it (tuples become lists), for comparing."""
+    return json.loads(json.dumps(value))
+
+
+@contextlib.contextmanager
+def located(log: EventLog, driver: Driver) -> Iterator[None]:
+    """Replaying a log: a mismatch, or a value the game cannot use (a crash while replaying
+    logged events), is a SaveFileError at the line of the event being replayed."""
+    logged = len(log.events)
+    try:
+        yield
+    except LogMismatch as error:
+        index = driver.cursor if error.index is None else error.index
+        raise SaveFileError(log.path, str(error), log.line_of(index)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        if driver.cursor > logged:  # a live game's own bug, not its save file
+            raise
+        line = log.line_of(max(driver.cursor - 1, 1))
+        raise SaveFileError(
+            log.path, f"a value this game cannot use ({type(error).__name__}: {error})", line
+        ) from None

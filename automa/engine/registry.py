@@ -1,0 +1,89 @@
+"""What a bot is to the engine, and how to find the bot of a game.
+
+A bot module defines one `BotDefinition` (conventionally `BOT`) and is found by the kind of its data
+(`starpress.core.bots`: registered, an installed `starpress.core.bots` entry point, or one of the
+bots that ship with starpress). Adding a bot is a new module and a content file whose `automa:`
+record names its kind; the driver, the runner and the CLI stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from starpress.automa.engine.driver import Policy
+from starpress.automa.engine.session import Speaker
+from starpress.automa.engine.state import Program, Start
+from starpress.core import bots
+from starpress.core.model import Automa, Game
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """An option of the bot's games (`--level`, `--seats`): its values come from the bot's
+    data (`choices(game)`), the first being the default unless `default` says otherwise."""
+
+    name: str
+    help: str
+    choices: Callable[[Game], tuple[str, ...]]
+    default: str | None = None
+    simulate_default: str | None = None
+    """The value `simulate` uses when none is given (`all`: every value in turn)."""
+    simulated: tuple[str, ...] | None = None
+    """The values a simulation can play, so what `all` means (default: every value);
+    Afternova's `table` seats need people, so its `all` is `baseline` and `greedy`."""
+    charted: bool = True
+    """Whether the site's charts show every value (else only the default): Afternova's
+    `variant` and solo `level` have their own page and would multiply the bot page's charts."""
+
+    def values(self, game: Game) -> tuple[str, ...]:
+        return self.choices(game)
+
+    def simulated_values(self, game: Game) -> tuple[str, ...]:
+        return self.simulated if self.simulated is not None else self.values(game)
+
+    def default_for(self, game: Game) -> str:
+        return self.default if self.default is not None else self.values(game)[0]
+
+
+@dataclass(frozen=True)
+class BotDefinition:
+    """Everything the engine needs of one bot.
+
+    `prepare` turns the (localised) content into the plain data its games need, once per
+    session or simulation; `new_program` makes one game from it; `policies` are the
+    modelled players of a simulated game (by player id), `ENGINE_MESSAGES` the message keys
+    its data must word (the engine says them too).
+    """
+
+    kind: str
+    data: type[Automa]
+    prepare: Callable[[Game], Any]
+    new_program: Callable[[Any, Start, Speaker], Program]
+    policies: Callable[[Start], Mapping[str, Policy]]
+    parameters: tuple[Parameter, ...] = ()
+    check: Callable[[Start], str | None] = lambda start: None
+    """A reason these start settings make no game (`--seats baseline` at the table), or None."""
+
+
+ENGINE_MESSAGES = (
+    "continue", "undone", "nothing_to_undo", "saved", "help", "ignored", "recap", "finished",
+    "bad_choice", "ambiguous_choice", "ask_score", "ask_your_score", "bad_count", "final_scores",
+    "winner", "winner_tie", "shared_win",
+)  # fmt: skip
+"""What the engine itself says, so every bot's messages must word it (and `player_<id>` for
+each player its games name at the end, `tie_<key>` and `ask_<key>` for each tie-break)."""
+
+
+def register(bot: BotDefinition) -> None:
+    """Make `bot` the bot of every game whose `automa:` record has its kind."""
+    bots.register(bot)
+
+
+def bot_of(game: Game) -> BotDefinition | None:
+    """The bot that plays `game` (None: the game has no bot)."""
+    if game.automa is None:
+        return None
+    found = bots.find(game.automa.kind)
+    return found if isinstance(found, BotDefinition) else None

@@ -1,0 +1,254 @@
+"""Sessions of any bot game: new, resumed, replayed, undone; the log checked; errors located.
+
+The log's start event says which game, mode, seed, language and parameters; the game's bot
+(`automa.engine.registry`) makes its state; `automa.engine.driver` runs it. Nothing here
+knows a game: saving on quit, undo as replay-then-continue, quiet replay before going live
+and one-line errors for bad logs are the same for every bot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TextIO
+
+from starpress.automa.engine.choices import folded
+from starpress.automa.engine.driver import RECAP, Driver, Policy, Table, located
+from starpress.automa.engine.prng import fresh_seed
+from starpress.automa.engine.registry import BotDefinition, bot_of
+from starpress.automa.engine.session import (
+    LOG_VERSION,
+    EventLog,
+    Output,
+    Quit,
+    SaveFileError,
+    Undo,
+    check_start,
+)
+from starpress.automa.engine.state import HUMAN, ScriptState, Start
+from starpress.automa.engine.voice import Voice
+from starpress.core.i18n import localize
+from starpress.core.load import game_ids, load_games
+from starpress.core.model import LANGUAGES, Game
+
+MODES = ("table", "simulated")
+
+
+def autosave_path(root: Path, game_id: str, seed: int) -> Path:
+    return root / "build" / "automa" / f"{game_id}-{seed}.jsonl"
+
+
+def play(
+    root: Path,
+    game_id: str,
+    mode: str,
+    seed: int | None,
+    save: Path | None,
+    lang: str | None,
+    auto: bool,
+    as_json: bool,
+    params: Mapping[str, str] | None = None,
+    read: Callable[[str], str] | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """A new game (`params`: the bot's parameters, defaults filled in); the exit code."""
+    chosen = seed if seed is not None else fresh_seed()
+    game = load_games(root, [game_id])[game_id]
+    bot = _bot(game)
+    path = save or autosave_path(root, game_id, chosen)
+    if path.exists():
+        path.unlink()
+    log = EventLog(path)
+    given = dict(params or {})
+    values = {p.name: given.get(p.name) or p.default_for(game) for p in bot.parameters}
+    log.append(
+        {
+            "t": "start",
+            "game": game_id,
+            "mode": mode,
+            "seed": chosen,
+            "lang": lang or game.info.source_language,
+            "params": values,
+            "v": LOG_VERSION,
+            "content": content_hash(game),
+        }
+    )
+    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, False, read is None)
+
+
+def resume(
+    root: Path,
+    path: Path,
+    auto: bool,
+    as_json: bool,
+    read: Callable[[str], str] | None = None,
+    out: TextIO | None = None,
+    game: str | None = None,
+) -> int:
+    """Continue a saved game (of `game`, when the command names one): the board recapped
+    first; a finished game says so and asks nothing."""
+    log = _load_log(root, path, game)
+    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, True, read is None)
+
+
+def replay(
+    root: Path,
+    path: Path,
+    as_json: bool,
+    out: TextIO | None = None,
+    game: str | None = None,
+    lang: str | None = None,
+) -> int:
+    """The transcript of a saved game again, from its log alone (no PRNG draws), in the
+    log's language or in `lang`."""
+    log = _load_log(root, path, game)
+    session = _session(root, log, lang)
+    driver = Driver(
+        session.state(),
+        log,
+        Table(session.voice, Output(out or sys.stdout, as_json), read=None),
+        session.policies(),
+        live=False,
+        redraw=False,
+    )
+    with contextlib.suppress(Quit), located(log, driver):  # a log that ends mid-game
+        driver.run()
+    return 0
+
+
+def content_hash(game: Game) -> str:
+    """What a save file must have been played with: the bot's data (not its wording) and
+    the ids of the cards, hashed. A log of other content would replay into nonsense."""
+    automa = game.automa.model_dump(exclude={"messages"}) if game.automa else {}
+    data = {"automa": automa, "cards": sorted(card.id for card in game.cards)}
+    encoded = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+
+
+class _Session:
+    """A logged game's bot, localised content and start settings."""
+
+    def __init__(self, bot: BotDefinition, game: Game, start: Start, lang: str) -> None:
+        self.bot = bot
+        self.game = game
+        self.start = start
+        self.voice = Voice(game, lang)
+        self.prepared = bot.prepare(game)
+
+    def state(self) -> ScriptState:
+        return ScriptState(lambda: self.bot.new_program(self.prepared, self.start, self.voice))
+
+    def policies(self, auto: bool = False) -> Mapping[str, Policy]:
+        """The modelled players of the seats nobody sits at (e.g. Afternova's
+        `--seats baseline`); the person at the table is asked, never modelled, except in a
+        simulated game played `--auto`, which plays through like `simulate` does."""
+        modelled = auto and self.start.mode == "simulated"
+        return {
+            seat: policy
+            for seat, policy in self.bot.policies(self.start).items()
+            if seat != HUMAN or modelled
+        }
+
+
+def _bot(game: Game) -> BotDefinition:
+    bot = bot_of(game)
+    if bot is None:
+        raise ValueError(f"{game.id} has no bot")
+    return bot
+
+
+def _session(root: Path, log: EventLog, lang: str | None = None) -> _Session:
+    start = log.events[0]
+    line = log.line_of(0)
+    game = load_games(root, [start["game"]])[start["game"]]
+    bot = bot_of(game)
+    if bot is None:
+        raise SaveFileError(log.path, f"not a log of a game with a bot ({game.id!r})", line)
+    declared = {parameter.name: parameter.values(game) for parameter in bot.parameters}
+    settings = check_start(log, MODES, LANGUAGES, declared, content_hash(game), game.id)
+    problem = bot.check(settings)
+    if problem is not None:
+        raise SaveFileError(log.path, f"start event: {problem}", line)
+    shown = lang or start["lang"]
+    return _Session(bot, localize(root, game, shown), settings, shown)
+
+
+def _drive(
+    root: Path,
+    log: EventLog,
+    auto: bool,
+    as_json: bool,
+    read: Callable[[str], str],
+    out: TextIO,
+    resuming: bool,
+    terminal: bool = False,
+) -> int:
+    session = _session(root, log)
+    voice = session.voice
+    table = Table(voice, Output(out, as_json), read, pause=not auto and not as_json)
+    if terminal:
+        table.complete = _completion()
+    quiet_until_live, recap = resuming, RECAP if resuming else 0
+    while True:
+        driver = Driver(
+            session.state(),
+            log,
+            table,
+            session.policies(auto),
+            quiet_replay=quiet_until_live,
+            recap=recap,
+        )
+        try:
+            with located(log, driver):
+                driver.run()
+            return 0
+        except Undo:  # replay what is left of the log, then continue
+            out.write(voice("undone" if log.drop_last_answer() else "nothing_to_undo") + "\n")
+            quiet_until_live, recap = True, 0
+        except (Quit, EOFError) as stop:
+            if isinstance(stop, EOFError):
+                out.write("\n")  # the prompt is still open on its line
+            if log.path is not None:
+                out.write(voice("saved", path=str(log.path)) + "\n")
+            return 0
+
+
+def _completion() -> Callable[[tuple[str, ...]], None] | None:
+    """Tab completion of the words of each question (card marks and names) when a person
+    answers in a terminal; None elsewhere (pipes, tests, no readline)."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        import readline
+    except ImportError:  # no readline on this platform: answers are typed in full
+        return None
+    words: list[str] = []
+
+    def complete(text: str, state: int) -> str | None:
+        found = [word for word in words if folded(word).startswith(folded(text))]
+        return found[state] if state < len(found) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(",;\t\n")  # names have spaces: complete whole names
+    readline.parse_and_bind("tab: complete")
+
+    def choose(new: tuple[str, ...]) -> None:
+        words[:] = new
+
+    return choose
+
+
+def _load_log(root: Path, path: Path, game: str | None) -> EventLog:
+    """A checked save file of a game with a bot (of `game`, when a command names one)."""
+    log = EventLog.load(path)
+    logged = log.events[0]["game"]
+    line = log.line_of(0)
+    if logged not in game_ids(root) or bot_of(load_games(root, [logged])[logged]) is None:
+        raise SaveFileError(path, f"not a log of a game with a bot ({logged!r})", line)
+    if game is not None and logged != game:
+        raise SaveFileError(path, f"a log of {logged}, not of {game}", line)
+    return log

@@ -1,0 +1,362 @@
+"""The bot-game State: explicit players, pending decisions, actions and their history.
+
+OpenSpiel-style (`pyspiel.State`): a game is a state whose `current_player()` is a person,
+a modelled player or `CHANCE`; every step is an action applied with `apply_action`, and the
+`history()` of actions is the whole game, so `clone()` (and a replay) needs no PRNG. The
+bot itself never decides anything open: its rules run inside the transitions and what it
+does comes out as `Say` events (a message key, its values, the rule id it follows).
+
+A game is written as a *script*: a generator that yields what it needs and what it says,
+
+    colour = yield Ask(HUMAN, "fragment", "ask_drawn", {"colours": ...}, parse=...)
+    colour = yield Chance("fragment", draw=self.draw_fragment)
+    yield Say("drawn", RULE_TURN, {"colour": colour})
+
+and returns each player's score. Its program's `ending` then says how the rules name the winner
+(turn order, tie-breaks), and `ending_script` — the engine's, the same for every bot — asks the
+scores the program cannot know, applies the tie-breaks and names the winner, as decisions and
+messages of the same state. `ScriptState` wraps such a script behind the State interface:
+`apply_action` sends the action in and runs the script to its next decision, collecting what it
+said. Only `automa.engine.driver` loops over a state; the engine and every bot script use
+the standard library only (no pydantic, no I/O), so they run anywhere.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Generator, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+CHANCE = "chance"
+"""The player of chance nodes (OpenSpiel's `kChancePlayerId`)."""
+TERMINAL = "terminal"
+"""`current_player()` of a finished game (OpenSpiel's `kTerminalPlayerId`)."""
+HUMAN = "human"
+"""The person at the table: answers what the program cannot see."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """What a game is started with (the log's start event): mode, seed, parameters."""
+
+    mode: str
+    seed: int
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A decision of `player`: logged as an `answer` event under `key`.
+
+    `prompt` is a message key (with `values`) the driver shows a person; `parse` turns what they
+    typed into the action (a ValueError's text is shown and the question asked again); `legal`, when
+    the actions can be listed, is every one of them (for modelled players). `words` are what the
+    terminal completes and help lists (card marks and names, see `automa.engine.choices`);
+    `canonical` gives an action's answer in words every language parses (a card's mark, a colour's
+    key), which the log keeps as what was typed, so a replay in another language parses it again.
+    Status, undo, quit and help work at every question.
+    """
+
+    player: str
+    key: str
+    prompt: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    parse: Callable[[str], Any] = str
+    legal: tuple[Any, ...] | None = None
+    words: tuple[str, ...] = ()
+    canonical: Callable[[Any], str] | None = None
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node, logged as a `chance` event under `key`.
+
+    `draw` is the program's own PRNG draw (seeded named streams, see
+    `automa.engine.prng`), used in simulated play and, on resume, to check the log and
+    bring the streams where they were; a replay applies the logged outcome without drawing.
+    `outcomes`, when known, lists the possible outcomes with their probabilities.
+    """
+
+    key: str
+    draw: Callable[[], Any]
+    outcomes: tuple[tuple[Any, float], ...] | None = None
+    player: str = CHANCE
+
+
+@dataclass(frozen=True)
+class Say:
+    """Something the game says: a message key, the rule it follows, the raw values."""
+
+    key: str
+    rule: str | None = None
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+Decision = Ask | Chance
+Script = Generator[Decision | Say, Any, dict[str, int]]
+"""A game script: yields decisions and what it says; returns each player's score."""
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One tie-break of a game's rules: the number compared among the tied players.
+
+    `key` names its question (`ask_<key>`, asked of a person for each tied player the
+    program cannot count) and its reason (`tie_<key>`); `known` holds the numbers the
+    program knows (its bot's), by player.
+    """
+
+    key: str
+    known: Mapping[str, int] = field(default_factory=dict)
+    higher_wins: bool = True
+
+
+LATER = "later"
+"""`Ending.last`: a tie no break separates goes to the later player in turn order."""
+SHARED = "shared"
+"""`Ending.last`: a tie no break separates is shared."""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a finished game names its winner, as its rules say (`rule`).
+
+    `order` is every player in turn order; `scores` the scores the program knows (the bot's,
+    a modelled player's): the others are asked of the person at the table. Then the
+    `tie_breaks`, in order, among the players tied at the top; a tie that remains goes to
+    `last`: LATER, SHARED or a player id.
+    """
+
+    rule: str
+    order: tuple[str, ...]
+    scores: Mapping[str, int]
+    tie_breaks: tuple[TieBreak, ...] = ()
+    last: str = SHARED
+
+
+ENDING_SAYS = ("final_scores", "winner", "winner_tie", "shared_win")
+"""What the engine says at the end of every game (worded by `ending_words`)."""
+
+
+def ending_script(ending: Ending) -> Script:
+    """Ask the scores the program does not know, apply the tie-breaks, name the winner."""
+    scores = dict(ending.scores)
+    for player in ending.order:
+        if player not in scores:  # the person's own score is asked as theirs ("your score")
+            prompt, values = (
+                ("ask_your_score", {}) if player == HUMAN else ("ask_score", {"player": player})
+            )
+            scores[player] = yield Ask(HUMAN, f"score_{player}", prompt, values, parse_count)
+    ranked = sorted(ending.order, key=lambda player: -scores[player])
+    yield Say("final_scores", ending.rule, {"scores": [[p, scores[p]] for p in ranked]})
+    best = max(scores.values())
+    tied = [player for player in ending.order if scores[player] == best]
+    why = ""
+    for tie_break in ending.tie_breaks:
+        if len(tied) < 2:
+            break
+        numbers = {}
+        for player in tied:
+            known = tie_break.known.get(player)
+            numbers[player] = known if known is not None else (
+                yield Ask(HUMAN, f"{tie_break.key}_{player}", f"ask_{tie_break.key}",
+                          {"player": player}, parse_count)
+            )  # fmt: skip
+        pick = max if tie_break.higher_wins else min
+        target = pick(numbers.values())
+        tied, why = [player for player in tied if numbers[player] == target], tie_break.key
+    if len(tied) > 1 and ending.last != SHARED:
+        tied = [tied[-1]] if ending.last == LATER else [p for p in tied if p == ending.last] or tied
+        why = ending.last if ending.last == LATER else "last"
+    if len(tied) > 1:
+        yield Say("shared_win", ending.rule, {"players": tied})
+    elif why:
+        yield Say("winner_tie", ending.rule, {"player": tied[0], "why": why})
+    else:
+        yield Say("winner", ending.rule, {"player": tied[0]})
+    return scores
+
+
+def parse_count(raw: str) -> int:
+    """A score or a count typed by a person: a whole number from 0 to 999."""
+    if raw.strip().isdigit() and int(raw) <= 999:
+        return int(raw)
+    raise Refused("bad_count", answer=raw.strip())
+
+
+class Refused(ValueError):
+    """An answer that does not parse, with the message (key and values) that says why: the
+    driver words it in the session's language (engine code has no voice of its own)."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+def ending_words(say: Say, speak: Callable[..., str]) -> dict[str, Any]:
+    """The engine's end-of-game values as people read them (players by their names)."""
+    values = dict(say.values)
+    name = functools.partial(_player, speak)
+    if "player" in values:
+        values["player"] = name(values["player"])
+    if "players" in values:
+        values["players"] = ", ".join(map(name, values["players"]))
+    if "scores" in values:
+        values["scores"] = ", ".join(f"{name(p)} ({score})" for p, score in values["scores"])
+    if "why" in values:
+        values["why"] = speak(f"tie_{values['why']}")
+    return values
+
+
+def _player(speak: Callable[..., str], player: str) -> str:
+    return speak(f"player_{player}")
+
+
+class Program(Protocol):
+    """One game of one bot, as its module writes it (a fresh object per game)."""
+
+    def play(self) -> Script:
+        """The whole game, from its first message to the scores."""
+        ...
+
+    def status(self) -> list[Say]:
+        """What a person sees when they ask for the status (`s`)."""
+        ...
+
+    def words(self, say: Say) -> dict[str, Any]:
+        """A message's values as people read them (names, not ids): shown text only."""
+        ...
+
+    def ending(self, scores: dict[str, int]) -> Ending | None:
+        """How the finished game (`scores`: what the script returned) names its winner;
+        None when nobody else is scored (a simulated solo game without a modelled person)."""
+        ...
+
+
+class State(Protocol):
+    """What the driver, tests and modelled players see of a game (OpenSpiel's State)."""
+
+    def current_player(self) -> str: ...
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool: ...
+    def decision(self) -> Decision | None: ...
+    def legal_actions(self) -> list[Any] | None: ...
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None: ...
+    def apply_action(self, action: Any) -> None: ...
+    def take_said(self) -> list[Say]: ...
+    def history(self) -> list[tuple[str, str, Any]]: ...
+    def clone(self) -> State: ...
+    def returns(self) -> dict[str, int]: ...
+
+
+class ScriptState:
+    """A `State` over a game script: one fresh `Program` from `new_program`, run step by step.
+
+    `apply_action` sends the action to the script and runs it to its next decision; what it
+    said on the way is kept until `take_said`. `clone` builds a fresh program and replays
+    the history into it (drawing chance again, so its PRNG streams are where these are).
+    """
+
+    def __init__(self, new_program: Callable[[], Program]) -> None:
+        self.new_program = new_program
+        self.program = new_program()
+        self._script = self.program.play()
+        self._ending = False  # whether the script running is the engine's ending
+        self._said: list[Say] = []
+        self._history: list[tuple[str, str, Any]] = []
+        self._decision: Decision | None = None
+        self._returns: dict[str, int] | None = None
+        self._run(None)
+
+    # -- OpenSpiel's State ------------------------------------------------------------
+
+    def current_player(self) -> str:
+        return TERMINAL if self._decision is None else self._decision.player
+
+    def is_terminal(self) -> bool:
+        return self._decision is None
+
+    def is_chance_node(self) -> bool:
+        return isinstance(self._decision, Chance)
+
+    def decision(self) -> Decision | None:
+        """The pending decision (an Ask or a Chance); None once the game is over."""
+        return self._decision
+
+    def legal_actions(self) -> list[Any] | None:
+        """The pending Ask's actions when they can be listed (None: open, parsed answers)."""
+        decision = self._decision
+        if isinstance(decision, Ask) and decision.legal is not None:
+            return list(decision.legal)
+        return None
+
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        decision = self._decision
+        if isinstance(decision, Chance) and decision.outcomes is not None:
+            return list(decision.outcomes)
+        return None
+
+    def apply_action(self, action: Any) -> None:
+        """Apply the pending decision's action and run the game to its next decision."""
+        decision = self._decision
+        if decision is None:
+            raise RuntimeError("the game is over: no action to apply")
+        kind = "chance" if isinstance(decision, Chance) else "answer"
+        self._history.append((kind, decision.key, action))
+        self._run(action)
+
+    def take_said(self) -> list[Say]:
+        """What the game said since the last call, in order."""
+        said, self._said = self._said, []
+        return said
+
+    def history(self) -> list[tuple[str, str, Any]]:
+        """Every action so far: (`answer` or `chance`, key, value), as the log holds them."""
+        return list(self._history)
+
+    def clone(self) -> ScriptState:
+        return replayed(self.new_program, self._history)
+
+    def returns(self) -> dict[str, int]:
+        """Each player's score; empty until the game is over."""
+        return dict(self._returns or {})
+
+    # -- running the script -------------------------------------------------------------
+
+    def _run(self, action: Any) -> None:
+        said = self._said
+        while True:
+            send = self._script.send
+            try:
+                item = send(action)
+                while isinstance(item, Say):
+                    said.append(item)
+                    item = send(None)
+            except StopIteration as stop:
+                ending = None if self._ending else self.program.ending(stop.value)
+                if ending is None:
+                    self._decision = None
+                    self._returns = stop.value
+                    return
+                self._script, self._ending, action = ending_script(ending), True, None
+                continue
+            self._decision = item
+            return
+
+
+def replayed(
+    new_program: Callable[[], Program], history: Iterable[tuple[str, str, Any]]
+) -> ScriptState:
+    """A fresh state with `history` applied (chance drawn again and checked)."""
+    state = ScriptState(new_program)
+    for kind, key, value in history:
+        decision = state.decision()
+        if decision is None or decision.key != key:
+            raise ValueError(f"history does not fit the game at {kind} '{key}'")
+        if isinstance(decision, Chance):
+            decision.draw()
+        state.apply_action(value)
+    state.take_said()
+    return state

@@ -1,0 +1,1 @@
+"""Afternova's bot: its rules, data, game script and modelled players."""

@@ -1,0 +1,1 @@
+"""Aristeia!'s bot: its rules, data, game script and modelled players."""

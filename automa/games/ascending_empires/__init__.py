@@ -1,0 +1,1 @@
+"""Ascending Empires's bot: its rules, data, game script and modelled players."""

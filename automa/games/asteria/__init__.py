@@ -1,0 +1,1 @@
+"""Asteria's bot: its rules, data, game script and modelled players."""

@@ -1,0 +1,1 @@
+"""Luna Maris's bot: its rules, data, game script and modelled players."""

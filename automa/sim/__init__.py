@@ -1,0 +1,1 @@
+"""Simulations: many games of a bot, at scale, summarised and charted."""

@@ -1,0 +1,1 @@
+"""The browser bridge: a bot game on a Play page, and the data the page is given."""

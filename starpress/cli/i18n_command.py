@@ -1,0 +1,155 @@
+"""`starpress i18n`: the translation cycle for people, over `starpress.core.catalogs`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from starpress.core import catalogs
+from starpress.core.load import load_games
+from starpress.core.model import LANGUAGES, Game
+
+
+def extract(root: Path, console: Console) -> None:
+    for game in load_games(root).values():
+        path = root / "content" / game.id / "locale" / f"{game.id}.pot"
+        template = catalogs.game_template(root, game)
+        catalogs.write_catalog(path, template)
+        console.print(f"wrote {path.relative_to(root)} ({len(template)} texts)", highlight=False)
+    ui = catalogs.ui_template(root)
+    path = root / "templates" / "locale" / "messages.pot"
+    catalogs.write_catalog(path, ui)
+    console.print(f"wrote {path.relative_to(root)} ({len(ui)} texts)", highlight=False)
+
+
+def update(root: Path, console: Console) -> None:
+    extract(root, console)
+    for game in load_games(root).values():
+        for result in update_game(root, game):
+            _say(console, root, result)
+    ui = catalogs.ui_template(root)
+    for lang in LANGUAGES:
+        if lang != "en":
+            _say(
+                console,
+                root,
+                catalogs.update_catalog(catalogs.ui_catalog_path(root, lang), ui, lang),
+            )
+
+
+def update_game(
+    root: Path, game: Game, write_template: bool = False
+) -> list[catalogs.UpdateResult]:
+    """Bring one game's catalogs up to date (and write its .pot first when asked)."""
+    template = catalogs.game_template(root, game)
+    if write_template:
+        path = root / "content" / game.id / "locale" / f"{game.id}.pot"
+        catalogs.write_catalog(path, template)
+    results = []
+    for lang in LANGUAGES:
+        if lang == game.info.source_language:
+            continue
+        path = catalogs.game_catalog_path(root, game.id, lang)
+        results.append(catalogs.update_catalog(path, template, lang, _icon_names(game, lang)))
+    return results
+
+
+def compile_all(root: Path, console: Console, errors: Console) -> bool:
+    problems: list[str] = []
+    out = root / "build" / "locale"
+    for game in load_games(root).values():
+        for lang in LANGUAGES:
+            path = catalogs.game_catalog_path(root, game.id, lang)
+            if path.is_file():
+                target = out / catalogs.locale_code(lang) / "LC_MESSAGES" / f"{game.id}.mo"
+                problems += catalogs.compile_catalog(path, lang, target)
+    for lang in LANGUAGES:
+        path = catalogs.ui_catalog_path(root, lang)
+        if path.is_file():
+            target = out / catalogs.locale_code(lang) / "LC_MESSAGES" / "messages.mo"
+            problems += catalogs.compile_catalog(path, lang, target)
+    for problem in problems:
+        errors.print(problem, markup=False, highlight=False, soft_wrap=True)
+    console.print(
+        f"compiled into {out.relative_to(root)}/ ({len(problems)} problem(s))", highlight=False
+    )
+    return not problems
+
+
+def report(root: Path, games: list[Game], as_json: bool, check: bool, console: Console) -> bool:
+    rows = catalogs.report(root, games)
+    required = catalogs.required_languages(root)
+    failing = [
+        row for row in rows if row.lang in required and (row.counts.missing or row.counts.stale)
+    ]
+    if as_json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "game": row.game,
+                        "lang": row.lang,
+                        "kind": row.kind,
+                        "translated": row.counts.translated,
+                        "stale": row.counts.stale,
+                        "missing": row.counts.missing,
+                        "percent": round(row.counts.percent, 1),
+                        "stale_ids": row.counts.stale_ids,
+                    }
+                    for row in rows
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+    else:
+        table = Table(title="Translations", title_justify="left")
+        for column in ("game", "language", "kind", "translated", "stale", "missing", "%"):
+            table.add_column(
+                column, justify="right" if column not in ("game", "language", "kind") else "left"
+            )
+        for row in rows:
+            counts = row.counts
+            style = "red" if row in failing else ("green" if counts.percent == 100 else "")
+            table.add_row(
+                row.game,
+                row.lang,
+                row.kind,
+                str(counts.translated),
+                str(counts.stale),
+                str(counts.missing),
+                f"{counts.percent:.1f}",
+                style=style,
+            )
+        console.print(table)
+        console.print(f"required languages: {', '.join(required) or 'none'}", highlight=False)
+    if check and failing:
+        for row in failing:
+            console.print(
+                f"[red]incomplete:[/red] {row.game} {row.lang} {row.kind}: "
+                f"{row.counts.missing} missing, {row.counts.stale} stale",
+                highlight=False,
+            )
+        return False
+    return True
+
+
+def _icon_names(game: Game, lang: str) -> dict[str, str]:
+    """Icon names the YAML already gives in a language, to prefill new catalog entries."""
+    names = {}
+    for icon in game.icons:
+        given: dict[str, str] = {str(key): value for key, value in icon.name.items()}
+        if lang in given and icon.id in game.icon_names:
+            names[game.icon_names[icon.id].id] = given[lang]  # the id the loader gave it
+    return names
+
+
+def _say(console: Console, root: Path, result: catalogs.UpdateResult) -> None:
+    console.print(
+        f"updated {result.path.relative_to(root)}: {result.added} new, "
+        f"{result.stale} stale, {result.removed} removed",
+        highlight=False,
+    )

@@ -1,0 +1,1 @@
+"""PDF basics both kits and rulebooks stand on: fonts, icon forms, the canvas, units."""
