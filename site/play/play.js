@@ -1,4 +1,4 @@
-// A bot's Play page (starpress): runs the bot's Python (automa.web) in Pyodide and shows it.
+// A bot's Play page (starpress): runs the bot's Python (starpress.automa.web.page) in Pyodide and shows it.
 //
 // An ES module, like pyodide.mjs; `import.meta.url` finds the shared files beside it. Every
 // text the page shows is set with textContent (a DOM text node: never parsed as HTML), and
@@ -83,7 +83,7 @@ async function start(root) {
   mark("pyodide");
   pyodide.unpackArchive(code, "zip", { extractDir: "/starpress" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/starpress')");
-  const web = pyodide.pyimport("automa.web");
+  const web = pyodide.pyimport("starpress.automa.web.page");
   mark("imported");
   const page = web.Page(data);
   mark("data");
