@@ -22,6 +22,7 @@ from starpress.automa.engine.registry import BotDefinition, bot_of
 from starpress.automa.engine.state import Start
 from starpress.core.load import game_ids, load_games
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.project import Project
 
 if TYPE_CHECKING:
     from typer import _click  # the click typer bundles (its commands are of this click)
@@ -36,7 +37,7 @@ SEEDS = 2**64
 
 def games_with_bots(root: Path) -> list[str]:
     """The games whose folder has an automa.yaml (without loading them)."""
-    return [name for name in game_ids(root) if (root / "content" / name / "automa.yaml").is_file()]
+    return [name for name in game_ids(root) if Project(root).bot_file(name).is_file()]
 
 
 def game_group(root: Path, game_id: str, fail: Fail) -> _click.Command | None:

@@ -15,6 +15,7 @@ from starpress.core.errors import InputError
 from starpress.core.i18n import localize, read_game_catalog
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.project import Project
 from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
@@ -88,7 +89,7 @@ def chosen_cards(root: Path, game: Game, names: tuple[str, ...]) -> tuple[str, .
         if card is None:
             example = next(iter(sorted(short)), "")
             raise InputError(
-                root / "content" / game.id,
+                Project(root).game_folder(game.id),
                 f"--only: {game.id} has no card {name[:100]!r} (a card id, e.g. {example})",
             )
         chosen.append(card)
@@ -100,7 +101,7 @@ def _check_size(root: Path, game: Game, templates: Templates, options: KitOption
     faces = len(printed_faces(game, templates, options.proof))
     if faces > LIMITS.kit.faces:
         raise InputError(
-            root / "content" / game.id,
+            Project(root).game_folder(game.id),
             f"the kit would print {faces} cards (faces x copies), over the limit of "
             f"{LIMITS.kit.faces} (pnp/limits.yaml)",
         )
@@ -161,7 +162,7 @@ def _build_job(
 ) -> tuple[KitReport, list[Path]]:
     """One kit, and its exports when asked (in a pool worker or in this process)."""
     game = job.localized(root)
-    folder = root / "content" / game.id
+    folder = Project(root).game_folder(game.id)
     report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
     exports: list[Path] = []
     if png or tts:  # PyMuPDF and Pillow (about a second to import) only when asked for

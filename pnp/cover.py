@@ -1,7 +1,8 @@
 """A game's cover for the site: a fan of three of its own card faces, from the gallery.
 
-Drawn with Pillow from the gallery PNGs (`starpress.cli.site_inputs.draw_gallery`) into
-`cover.png` beside them; the same pictures always give the same bytes (no metadata, no timestamp).
+Drawn with Pillow from the gallery PNGs (`starpress.cli.site_inputs.draw_gallery`), at
+the path the caller gives (the project's `cover_file`); the same pictures always give the
+same bytes (no metadata, no timestamp).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from starpress.core.atomic import write_atomic
-from starpress.site.files import COVER
 
 CARD_HEIGHT = 260  # px, each face in the fan
 ANGLES = (-14.0, 0.0, 14.0)  # degrees, left to right
@@ -77,15 +77,14 @@ def _cut_out(face: Image.Image) -> Image.Image:
     return face
 
 
-def draw_cover(folder: Path, pictures: list[Path]) -> Path | None:
-    """`cover.png` in `folder` from the game's gallery pictures (in card order); None when
-    the game has no card to show."""
+def draw_cover(path: Path, pictures: list[Path]) -> Path | None:
+    """The cover at `path` (a PNG) from the game's gallery pictures (in card order); None
+    when the game has no card to show."""
     sizes = {}
     for path in pictures:
         with Image.open(path) as opened:
             sizes[path] = opened.size
     faces = pick_faces(sizes)
-    path = folder / COVER
     if not faces:
         path.unlink(missing_ok=True)
         return None

@@ -22,8 +22,7 @@ from starpress.pdf.fonts import face as font_face
 from starpress.pdf.icons import IconForms
 from starpress.pdf.units import to_points
 from starpress.pnp import images, textfit
-from starpress.pnp.layout import FIELD_RE, Box, ResolvedLayout, Templates
-from starpress.pnp.layoutvalues import HEX_RE
+from starpress.pnp.layout import FIELD_RE, HEX_RE, Box, ResolvedLayout, Templates
 
 PROTOTYPE_MARK = "PROTOTYPE"
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")

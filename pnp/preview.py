@@ -10,6 +10,7 @@ from rich.console import Console
 from starpress.core.catalogs import shared_reads
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame
+from starpress.core.project import Project
 from starpress.pdf.units import MM
 from starpress.pnp.build import plan
 from starpress.pnp.command import OptionError, Request, parse_options
@@ -42,7 +43,7 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
         with shared_reads():  # each catalog parsed once: checked by `plan`, then used
             for job in plan(root, [request.target], request.lang, options):
                 game = job.localized(root)
-                source = Source(game, job.templates, root / "content" / game.id)
+                source = Source(game, job.templates, Project(root).game_folder(game.id))
                 folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
                 written.extend(card_pngs(source, card_id, folder))
     except (OptionError, UnknownGame, DrawError) as error:

@@ -16,6 +16,7 @@ from starpress.core.catalogs import shared_reads
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
+from starpress.core.project import Project
 from starpress.pnp.assemble import CachedReport, FaceBook, build_cached_kit
 from starpress.pnp.build import plan
 from starpress.pnp.command import OptionError, Request, parse_options
@@ -53,7 +54,7 @@ def rebuild(
     with shared_reads():  # each catalog parsed once: checked by `plan`, then used
         for job in plan(root, games, request.lang, options):
             game = job.localized(root)
-            folder = root / "content" / game.id
+            folder = Project(root).game_folder(game.id)
             reports.append(
                 build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
             )
@@ -63,7 +64,8 @@ def rebuild(
 def watched_paths(root: Path, target: str) -> list[Path]:
     """The game's content folder (data, sheets, icons, catalogs) and the card layouts."""
     games = game_ids(root) if target == "all" else [target]
-    return [root / "content" / game for game in games] + [root / "templates" / "cards"]
+    project = Project(root)
+    return [project.game_folder(game) for game in games] + [project.card_layouts_folder]
 
 
 def relevant(_change: object, path: str) -> bool:

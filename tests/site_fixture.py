@@ -25,12 +25,12 @@ def built_site() -> Path:
     from starpress.cli import site_inputs as site_files
     from starpress.rulebook import build as rulebook
 
-    _written, layouts = site_files.prepare(ROOT, LANGUAGES)
+    _written, palettes = site_files.prepare(ROOT, LANGUAGES)
     # one game's rulebooks and quick references at least, so the downloads pages link real ones
     books = rulebook.plan(ROOT, ["asteria"], "all", "a4", booklet=False)
     books += rulebook.plan(ROOT, ["asteria"], "all", "a4", booklet=False, quick=True)
     rulebook.run(ROOT, books, ROOT / "build" / "rulebooks")
-    results = sitebuild.build(ROOT, list(LANGUAGES), siteconfig.SiteSettings(), layouts=layouts)
+    results = sitebuild.build(ROOT, list(LANGUAGES), siteconfig.SiteSettings(), palettes=palettes)
     failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)
     return SITE

@@ -10,8 +10,9 @@ import pytest
 
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, size_mm
-from starpress.pnp.anatomy import anatomy_svg, parts
+from starpress.pnp.anatomy import anatomy_plan, parts
 from starpress.pnp.layout import load_templates
+from starpress.site.anatomy import anatomy_svg
 from tests.conftest import ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -39,10 +40,10 @@ def test_parts_are_the_data_boxes_where_the_layout_puts_them() -> None:
 
 
 def test_labels_and_title_are_escaped_text_with_alt_text() -> None:
-    layout, width, height, colors = _hired_paw()
-    svg = anatomy_svg(
-        layout, width, height, colors, 'Paw <script>"x"</script>', lambda f: f"<b>{f}</b> & co"
-    )  # type: ignore[arg-type]
+    layout, _width, _height, _colors = _hired_paw()
+    game = load_games(ROOT, ["afternova"])["afternova"]
+    plan = anatomy_plan(load_templates(ROOT, game), game)["afternova.component.hired-paw"]
+    svg = anatomy_svg(plan, 'Paw <script>"x"</script>', lambda f: f"<b>{f}</b> & co")
     assert "<script>" not in svg and "<b>" not in svg
     tree = ElementTree.fromstring(svg)
     assert tree.get("role") == "img"
@@ -65,10 +66,10 @@ def test_gallery_shows_a_labelled_anatomy_for_each_card_kind(lang: str) -> None:
     """Each card and aid with a layout has its picture on the gallery and the components
     page, every label in the page's language (never a bare field name, but in English
     where the word is the same)."""
-    from starpress.core import catalogs
+    from starpress.site import messages as site_messages
     from tests.site_fixture import built_site
 
-    labels = catalogs.anatomy_labels(ROOT)
+    labels = site_messages.anatomy_labels(ROOT)
     site = built_site() / lang
     for game_id, game in load_games(ROOT).items():
         templates = load_templates(ROOT, game)

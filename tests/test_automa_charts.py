@@ -116,19 +116,23 @@ def test_site_charts_are_the_same_bytes_with_one_worker_or_several(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from starpress.automa.sim import site_charts
-    from starpress.site import files as sitefiles
+    from starpress.core.project import Project
 
     monkeypatch.setattr(site_charts, "SITE_GAMES", 20)  # the forked workers inherit it
     drawn = {}
     into = {"folder": tmp_path}
-    monkeypatch.setattr(site_charts, "charts_folder", lambda root, game: into["folder"] / game)
+    monkeypatch.setattr(Project, "charts_folder", lambda _self, game: into["folder"] / game)
+    monkeypatch.setattr(Project, "cache", lambda _self, name: into["folder"] / f"store-{name}")
     for workers in (1, 2):
         folder = into["folder"] = tmp_path / str(workers)
-        monkeypatch.setattr(site_charts, "CHART_STORE", tmp_path / f"store-{workers}")
         draw_site_charts(ROOT, ["afternova", "luna-maris"], workers)
-        drawn[workers] = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.*")}
+        drawn[workers] = {
+            p.relative_to(folder): p.read_bytes()
+            for p in folder.rglob("*.*")
+            if not p.relative_to(folder).parts[0].startswith("store-")
+        }
     assert drawn[1] == drawn[2] and len(drawn[1]) == 53  # 51 charts and 2 manifests
-    assert sitefiles.CHART_MANIFEST in {p.name for p in drawn[1]}
+    assert "charts.json" in {p.name for p in drawn[1]}
 
 
 def test_site_charts_already_simulated_are_reused_until_the_content_changes(
@@ -137,9 +141,10 @@ def test_site_charts_already_simulated_are_reused_until_the_content_changes(
     """The second build of the same charts simulates nothing and writes the same bytes;
     a changed level of the bot simulates its settings again."""
     from starpress.automa.sim import site_charts
+    from starpress.core.project import Project
 
     monkeypatch.setattr(site_charts, "SITE_GAMES", 10)
-    monkeypatch.setattr(site_charts, "CHART_STORE", tmp_path / "store")
+    monkeypatch.setattr(Project, "cache", lambda _self, name: tmp_path / "store")
     project = tmp_path / "project"
     shutil.copytree(ROOT / "content" / "luna-maris", project / "content" / "luna-maris")
     folder = project / "build" / "site-cache" / "automa" / "luna-maris"

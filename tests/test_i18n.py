@@ -14,6 +14,7 @@ from starpress.core import catalogs
 from starpress.core.i18n import fallbacks, localize
 from starpress.core.load import load_games
 from starpress.core.messages import game_messages
+from starpress.site import messages as site_messages
 from starpress.site.views import language_name
 from tests.conftest import DEMO_FILES, ROOT, make_project, run_cli
 
@@ -55,7 +56,7 @@ def translated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def rows(project: Path) -> dict[tuple[str, str], catalogs.Counts]:
     games = load_games(project).values()
     result: dict[tuple[str, str], catalogs.Counts] = {}
-    for row in catalogs.report(project, games):
+    for row in catalogs.report(project, games, site_messages.ui_template(project)):
         if row.game == "demo":
             counts = result.setdefault((row.lang, "all"), catalogs.Counts())
             counts.translated += row.counts.translated

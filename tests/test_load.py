@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from starpress.core.load import ContentError, ProjectNotFound, find_root, load_games
+from starpress.core.load import ContentError, find_root, load_games
+from starpress.core.project import ProjectNotFound
 from tests.conftest import DEMO_FILES, make_project, run_cli
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from starpress.core.project import Project
 from starpress.pnp import impose, pack
-from starpress.site.files import kit_file
 from tests.conftest import LAYOUT, POKER, build, run_cli
 from tests.pdfread import open_pdf, page_box, page_size, placements
 
@@ -294,7 +294,7 @@ VARIANTS: list[dict[str, object]] = [
 def test_every_option_that_changes_the_kit_is_in_its_name(kit_project: Path) -> None:
     """Only the canonical kit has the name the site publishes; no variant overwrites it."""
     canonical = build(kit_project)
-    assert canonical.name == kit_file(kit_project, "demo", "en", "a4").name
+    assert canonical.name == Project(kit_project).kit_file("demo", "en", "a4").name
     before = canonical.read_bytes()
     names = {canonical.name}
     for options in VARIANTS:
@@ -305,7 +305,7 @@ def test_every_option_that_changes_the_kit_is_in_its_name(kit_project: Path) -> 
     assert canonical.read_bytes() == before  # untouched
     # the same through the command line, into the folder the site reads
     assert run_cli("pnp", "demo", cwd=kit_project).returncode == 0
-    published = kit_file(kit_project, "demo", "en", "a4")
+    published = Project(kit_project).kit_file("demo", "en", "a4")
     before = published.read_bytes()
     result = run_cli("pnp", "demo", "--duplex", "short", "--back-offset", "0.5,-1", cwd=kit_project)
     assert result.returncode == 0, result.stderr
@@ -315,7 +315,7 @@ def test_every_option_that_changes_the_kit_is_in_its_name(kit_project: Path) -> 
 
 def test_only_prints_the_chosen_cards_once_each(kit_project: Path) -> None:
     full = run_cli("pnp", "demo", cwd=kit_project)
-    published = kit_file(kit_project, "demo", "en", "a4")
+    published = Project(kit_project).kit_file("demo", "en", "a4")
     before = published.read_bytes()
     result = run_cli(
         "pnp", "demo", "--only", "king", "--only", "demo.card.ace,king", cwd=kit_project

@@ -265,13 +265,16 @@ def test_downloads_offer_each_built_rulebook_and_name_the_missing(lang: str) -> 
     """A rulebook that is built is linked (and copied) on its game's downloads page; one
     that is not is listed with the command that builds it."""
     from starpress.core.load import game_ids
-    from starpress.site.files import PAPERS, rulebook_file
+    from starpress.core.project import Project
+    from starpress.site.files import PAPERS
+
+    rulebook_file = Project(ROOT).rulebook_file
 
     site = built_site() / lang
     for game_id in game_ids(ROOT):
         page = (site / game_id / "downloads" / "index.html").read_text("utf-8")
         for paper, quick in ((paper, quick) for paper in PAPERS for quick in (False, True)):
-            book = rulebook_file(ROOT, game_id, lang, paper, quick)
+            book = rulebook_file(game_id, lang, paper, quick)
             name = f"rulebook-{book.name}"
             if book.is_file():
                 assert f'href="../{name}"' in page or f'href="{name}"' in page, (game_id, paper)
@@ -279,8 +282,8 @@ def test_downloads_offer_each_built_rulebook_and_name_the_missing(lang: str) -> 
             else:
                 command = f"starpress rulebook {game_id} --lang {lang} --paper {paper}"
                 assert command + (" --quick" if quick else "") in page
-    assert rulebook_file(ROOT, "asteria", lang, "a4").is_file()
-    assert rulebook_file(ROOT, "asteria", lang, "a4", quick=True).is_file()
+    assert rulebook_file("asteria", lang, "a4").is_file()
+    assert rulebook_file("asteria", lang, "a4", quick=True).is_file()
 
 
 def test_the_own_game_walkthrough_is_on_the_english_site() -> None:
@@ -301,7 +304,7 @@ BOT_CHART_ALT = {
 def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
     """Each bot page shows every chart `automa.sim.site_charts` drew (one per chart of
     each setting), as the drawn SVG, with alt text and a caption in the page's language."""
-    from starpress.site.files import CHART_MANIFEST, charts_folder
+    from starpress.core.project import Project
 
     for game, page, charts in (
         ("afternova", "bot", 18),  # 3 seat models x (3 scores, margin, length, rules)
@@ -316,7 +319,7 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
             (re.search(r'alt="([^"]*)"', tag).group(1), re.search(r'src="([^"]*)"', tag).group(1))  # type: ignore[union-attr]
             for tag in re.findall(r"<img [^>]*simulations/[^>]*>", text)
         ]
-        manifest = json.loads((charts_folder(ROOT, game) / CHART_MANIFEST).read_text("utf-8"))
+        manifest = json.loads(Project(ROOT).charts_manifest(game).read_text("utf-8"))
         manifest = [entry for entry in manifest if entry["page"] == f"{game}.variant.{page}"]
         assert len(images) == len(manifest) == charts, (game, page, len(images))
         if page == "solo" and game == "afternova":  # the command box of the bot's other page
@@ -324,7 +327,7 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
             assert "simulate --variant solo --level all --seats competent" in words
         for alt, src in images:
             shown = (folder / src).resolve()
-            drawn = charts_folder(ROOT, game) / Path(src).name
+            drawn = Project(ROOT).charts_folder(game) / Path(src).name
             assert shown.read_bytes() == drawn.read_bytes(), src
             assert alt and f"<figcaption>{alt}</figcaption>" in text
         if game == "afternova":
@@ -334,10 +337,10 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
 def test_a_bot_page_says_when_its_charts_are_not_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from starpress.site import files as sitefiles
+    from starpress.core.project import Project
     from starpress.site.views import build_site
 
-    monkeypatch.setattr(sitefiles, "charts_folder", lambda root, game_id: tmp_path / game_id)
+    monkeypatch.setattr(Project, "charts_folder", lambda _self, game_id: tmp_path / game_id)
     site = build_site(ROOT, "es")
     page = next(p.text for p in site.pages if p.path == "afternova/bot.md")
     assert "Los gráficos de las simulaciones aún no se han generado" in page
@@ -382,7 +385,7 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
     translation of it shows it as written), and `i18n update` offers it to translators."""
     import shutil
 
-    from starpress.core import catalogs
+    from starpress.site import messages as site_messages
     from starpress.site import views as sitegen
 
     for folder in ("content", "templates", "site"):
@@ -395,7 +398,7 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
     assert sitegen.site_title(tmp_path, "es") == "Orbit & <Co>"
     home = next(p.text for p in sitegen.build_site(tmp_path, "es").pages if p.path == "index.md")
     assert home.startswith("---") and "# Orbit &amp; &lt;Co&gt;" in home
-    assert "Orbit & <Co>" in [message.id for message in catalogs.ui_template(tmp_path)]
+    assert "Orbit & <Co>" in [message.id for message in site_messages.ui_template(tmp_path)]
 
 
 def _cells(page: Path) -> list[list[str]]:

@@ -404,10 +404,10 @@ def test_broken_site_settings_or_pdf_are_one_located_line(tmp_path: Path) -> Non
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.startswith("error: site/site.yaml:2:1: not valid YAML"), done.stderr
 
+    from starpress.core.project import Project
     from starpress.site.build import check_downloads
-    from starpress.site.files import kit_file
 
-    kit = kit_file(project, "demo", "en", "a4")
+    kit = Project(project).kit_file("demo", "en", "a4")
     kit.parent.mkdir(parents=True)
     kit.write_bytes(b"%PDF-1.4 cut short")
     with pytest.raises(InputError) as raised:

@@ -34,12 +34,13 @@ from starpress.automa.engine.voice import Voice
 from starpress.core.i18n import localize
 from starpress.core.load import game_ids, load_games
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.project import Project
 
 MODES = ("table", "simulated")
 
 
 def autosave_path(root: Path, game_id: str, seed: int) -> Path:
-    return root / "build" / "automa" / f"{game_id}-{seed}.jsonl"
+    return Project(root).save_file(game_id, seed)
 
 
 def play(

@@ -26,14 +26,11 @@ from starpress.core.atomic import write_atomic
 from starpress.core.errors import InputError
 from starpress.core.load import load_games
 from starpress.core.model import Game
-from starpress.site.files import CHART_MANIFEST, charts_folder
+from starpress.core.project import Project
 
 SITE_GAMES = 300
 """Games per setting: enough for the shape of a distribution, quick enough for a build."""
 SITE_SEED = 1
-CHART_STORE = Path("build") / "cache" / "charts"
-"""Each setting's charts by the hash of what draws them (`_setting_key`); deleting it
-only costs time."""
 
 
 def draw_site_charts(
@@ -59,7 +56,7 @@ def draw_site_charts(
                 ]
     digests = {game.id: _game_digest(game) for game in loaded.values()}
     keys = [_setting_key(digests[game_id], params) for game_id, _page, params in settings]
-    store = root / CHART_STORE
+    store = Project(root).cache("charts")  # each setting's charts by `_setting_key`
     charts = [_stored(store / f"{key}.json") for key in keys]
     todo = [n for n, found in enumerate(charts) if found is None]
     if todo:
@@ -75,7 +72,7 @@ def draw_site_charts(
         if not done:
             continue
         assert game.automa is not None
-        folder = charts_folder(root, game.id)
+        folder = Project(root).charts_folder(game.id)
         folder.mkdir(parents=True, exist_ok=True)
         entries = []
         for (_game, page, params), found in done:
@@ -96,7 +93,7 @@ def draw_site_charts(
                         "seed": SITE_SEED,
                     }
                 )
-        manifest = folder / CHART_MANIFEST
+        manifest = Project(root).charts_manifest(game.id)
         write_atomic(manifest, json.dumps(entries, indent=1, sort_keys=True).encode("utf-8"))
         written.append(manifest)
     return written

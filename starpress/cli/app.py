@@ -65,7 +65,8 @@ def main_options(
 
 
 def _complete_game(incomplete: str) -> list[str]:
-    from starpress.core.load import ProjectNotFound, find_root, game_ids
+    from starpress.core.load import find_root, game_ids
+    from starpress.core.project import ProjectNotFound
 
     try:
         return [game for game in game_ids(find_root(Path.cwd())) if game.startswith(incomplete)]
@@ -297,11 +298,11 @@ def site_build(
     root = _root()
     settings = siteconfig.resolve(root, site_url, sitemap_dates, os.environ)
     games = load_games(root)  # read once, for the gallery, the charts and the pages
-    written, layouts = site_files.prepare(root, langs, loaded=games)
+    written, palettes = site_files.prepare(root, langs, loaded=games)
     for path in written:
         if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
             _console().print(f"built missing kit {path.relative_to(root)}")
-    results = sitebuild.build(root, langs, settings, games=games, layouts=layouts)
+    results = sitebuild.build(root, langs, settings, games=games, palettes=palettes)
     for result in results:
         if result.ok:
             _console().print(f"[green]ok[/green] build/site/{result.lang}/")
@@ -320,7 +321,7 @@ def site_serve(
     templates or the site's configuration change (Ctrl-C or SIGTERM stops it)."""
     import os
 
-    from starpress.cli.site_inputs import draw_gallery
+    from starpress.cli.site_inputs import check_layouts, prepare_game
     from starpress.core.model import LANGUAGES
     from starpress.site import config as siteconfig
     from starpress.site import serve as siteserve
@@ -336,7 +337,13 @@ def site_serve(
         console.file.flush()
 
     code = siteserve.serve(
-        root, lang, address, settings, report, lambda game: draw_gallery(root, game, lang)
+        root,
+        lang,
+        address,
+        settings,
+        report,
+        lambda game: prepare_game(root, game, lang),
+        lambda: check_layouts(root),
     )
     raise typer.Exit(code)
 
@@ -410,7 +417,8 @@ class _BotGames(TyperGroup):
 
     def list_commands(self, ctx: _click.Context) -> list[str]:
         from starpress.automa.commands import games_with_bots
-        from starpress.core.load import ProjectNotFound, find_root
+        from starpress.core.load import find_root
+        from starpress.core.project import ProjectNotFound
 
         try:
             return games_with_bots(find_root(_State.root or Path.cwd()))
@@ -506,7 +514,8 @@ def _load(root: Path, games: list[str] | None) -> dict[str, Game]:
 
 
 def _root() -> Path:
-    from starpress.core.load import ProjectNotFound, find_root
+    from starpress.core.load import find_root
+    from starpress.core.project import ProjectNotFound
 
     try:
         return find_root(_State.root or Path.cwd())

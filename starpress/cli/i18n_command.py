@@ -11,16 +11,18 @@ from rich.table import Table
 from starpress.core import catalogs
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.project import Project
+from starpress.site import messages as site_messages
 
 
 def extract(root: Path, console: Console) -> None:
     for game in load_games(root).values():
-        path = root / "content" / game.id / "locale" / f"{game.id}.pot"
+        path = Project(root).catalog_template(game.id)
         template = catalogs.game_template(root, game)
         catalogs.write_catalog(path, template)
         console.print(f"wrote {path.relative_to(root)} ({len(template)} texts)", highlight=False)
-    ui = catalogs.ui_template(root)
-    path = root / "templates" / "locale" / "messages.pot"
+    ui = site_messages.ui_template(root)
+    path = Project(root).ui_catalog_template
     catalogs.write_catalog(path, ui)
     console.print(f"wrote {path.relative_to(root)} ({len(ui)} texts)", highlight=False)
 
@@ -30,7 +32,7 @@ def update(root: Path, console: Console) -> None:
     for game in load_games(root).values():
         for result in update_game(root, game):
             _say(console, root, result)
-    ui = catalogs.ui_template(root)
+    ui = site_messages.ui_template(root)
     for lang in LANGUAGES:
         if lang != "en":
             _say(
@@ -46,7 +48,7 @@ def update_game(
     """Bring one game's catalogs up to date (and write its .pot first when asked)."""
     template = catalogs.game_template(root, game)
     if write_template:
-        path = root / "content" / game.id / "locale" / f"{game.id}.pot"
+        path = Project(root).catalog_template(game.id)
         catalogs.write_catalog(path, template)
     results = []
     for lang in LANGUAGES:
@@ -59,7 +61,7 @@ def update_game(
 
 def compile_all(root: Path, console: Console, errors: Console) -> bool:
     problems: list[str] = []
-    out = root / "build" / "locale"
+    out = Project(root).compiled_catalogs
     for game in load_games(root).values():
         for lang in LANGUAGES:
             path = catalogs.game_catalog_path(root, game.id, lang)
@@ -80,7 +82,7 @@ def compile_all(root: Path, console: Console, errors: Console) -> bool:
 
 
 def report(root: Path, games: list[Game], as_json: bool, check: bool, console: Console) -> bool:
-    rows = catalogs.report(root, games)
+    rows = catalogs.report(root, games, site_messages.ui_template(root))
     required = catalogs.required_languages(root)
     failing = [
         row for row in rows if row.lang in required and (row.counts.missing or row.counts.stale)

@@ -18,13 +18,11 @@ from string import Template
 import yaml
 
 from starpress.core.errors import InputError, shown_path
-from starpress.core.load import PROJECT_MARKERS, ProjectNotFound, find_root, load_game
+from starpress.core.load import find_root, load_game
 from starpress.core.model import LANGUAGES, SLUG_RE
+from starpress.core.project import MARKERS, TOOL_HOME, Project, ProjectNotFound
 
 SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
-TOOL_PROJECT = Path(__file__).resolve().parent.parent.parent
-"""The project starpress itself comes in (a source checkout): a new project copies its site
-configuration and page templates from there."""
 SITE_FILES = ("site", "templates/site", "templates/locale")
 """What `starpress site build` needs besides content/ and templates/cards/."""
 
@@ -44,8 +42,8 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
     if lang not in LANGUAGES:
         raise InputError(None, f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
     project, new_project = _project(root, game)
-    folder = project / "content" / game
-    layout = project / "templates" / "cards" / f"{game}.yaml"
+    folder = Project(project).game_folder(game)
+    layout = Project(project).card_layouts(game)
     for path in (folder, layout):
         if path.exists():
             raise InputError(path, "already exists: starpress new never overwrites a game")
@@ -87,7 +85,7 @@ def _project(root: Path | None, game: str) -> tuple[Path, bool]:
     """The project to add the game to, and whether it is to be made: `--root` (made when it
     is not a project yet), else the project around the working folder, else `./<game>/`."""
     if root is not None:
-        if all((root / marker).is_dir() for marker in PROJECT_MARKERS):
+        if all((root / marker).is_dir() for marker in MARKERS):
             return root.resolve(), False
         if root.exists() and not root.is_dir():
             raise InputError(root, "is a file, not a folder")
@@ -104,7 +102,7 @@ def _project(root: Path | None, game: str) -> tuple[Path, bool]:
 def _copy_site(project: Path) -> None:
     """The site's configuration and page templates, as the tool's own project has them."""
     for name in SITE_FILES:
-        source = TOOL_PROJECT / name
+        source = TOOL_HOME / name  # a new project's site is the tool's own
         if source.is_dir():
             shutil.copytree(
                 source,
@@ -112,8 +110,8 @@ def _copy_site(project: Path) -> None:
                 ignore=shutil.ignore_patterns("__pycache__", "games.yaml", "node_modules"),
                 dirs_exist_ok=True,
             )
-    (project / "templates" / "site").mkdir(parents=True, exist_ok=True)
-    config = project / "site" / "mkdocs.yml"
+    Project(project).page_templates.mkdir(parents=True, exist_ok=True)
+    config = Project(project).site / "mkdocs.yml"
     if config.is_file():
         text = config.read_text(encoding="utf-8")
         config.write_text(

@@ -16,6 +16,7 @@ from starpress.core import sheets
 from starpress.core.errors import InputError
 from starpress.core.load import game_ids, load_game
 from starpress.core.model import RECORD_ID_RE, Game
+from starpress.core.project import Project
 
 TIMEOUT_SECONDS = 20.0
 
@@ -54,7 +55,7 @@ def export(root: Path, deck: str, to: Path, force: bool = False) -> tuple[Path, 
 def default_csv(root: Path, deck: str) -> Path:
     """Where a deck's pulled CSV goes: `content/<game>/cards-<name>.csv`."""
     game_id, _kind, name = deck.split(".", 2)
-    return root / "content" / game_id / f"cards-{name}.csv"
+    return Project(root).game_folder(game_id) / f"cards-{name}.csv"
 
 
 def pull(root: Path, deck: str, url: str, to: Path | None = None) -> tuple[Path, int]:

@@ -1,10 +1,16 @@
-"""The print-and-play files the rules site offers, built before the site reads them.
+"""What the rules site reads, built first by the renderers that make it.
 
-`starpress site build` calls `prepare` first: each game's default kits (A4 and Letter) in each
-language when missing, and the card gallery pictures with a `gallery.json` naming each card's
-picture, and the game's cover (`pnp.cover`), in `build/site-cache/<lang>/<game>/`, and
-each bot's simulation charts (`automa.sim.site_charts`), where `starpress.site.files`
-reads them.
+The site never imports the kits' or the bots' code: `starpress site build` (and `site
+serve`) calls `prepare` first, which asks each renderer for its part and writes it into the
+build tree, where the pages read it (`starpress.core.project` names every file):
+
+- each game's default kits (A4 and Letter) in each language, when missing (`pnp`);
+- the card gallery pictures, their manifest and the game's cover, in each language
+  (`pnp.export`, `pnp.cover`), drawn again only when what draws them changed;
+- where each card layout's boxes are, for the anatomy pictures (`pnp.anatomy`);
+- each bot's simulation charts (`automa.sim.site_charts`);
+- each bot's Play page data in each language, and the bots' code for the browser
+  (`automa.web.data`, `automa.web.bundle`).
 """
 
 from __future__ import annotations
@@ -15,25 +21,29 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from starpress.automa.web.bundle import code_files, code_zip
+from starpress.automa.web.data import page_data, program_of
 from starpress.core.atomic import write_atomic
 from starpress.core.i18n import catalog_path, localize
 from starpress.core.load import load_games
 from starpress.core.model import Game
+from starpress.core.project import Project
+from starpress.pnp.anatomy import anatomy_plan
 from starpress.pnp.build import plan, run
 from starpress.pnp.cover import draw_cover
 from starpress.pnp.export import Source, export_gallery
 from starpress.pnp.facecache import game_digest
 from starpress.pnp.kit import KitOptions
 from starpress.pnp.layout import Templates, load_templates
-from starpress.site.files import GALLERY_MANIFEST, PAPERS, gallery_folder, kit_file
+from starpress.site.files import PAPERS
 
 GALLERY_DPI = 110
 GALLERY_STAMP = ".drawn-from"
 """In a gallery folder: the hash of what drew it (`_gallery_stamp`); the same hash again
 draws nothing."""
-GALLERY_STORE = Path("build") / "cache" / "gallery"
-"""Gallery pictures by face key (`pnp.export.export_gallery`): deleting it only costs
-time."""
+
+Palettes = dict[str, dict[str, str]]
+"""Each game's card palette (`colors:` of its layouts): game id -> colour name -> #rrggbb."""
 
 
 def prepare(
@@ -41,25 +51,75 @@ def prepare(
     langs: Iterable[str],
     games: Iterable[str] | None = None,
     loaded: dict[str, Game] | None = None,
-) -> tuple[list[Path], dict[str, Templates]]:
-    """Build the missing kits, draw every gallery and every bot's charts: the files written,
-    and the games' card layouts (read for the gallery, handed on to the pages). `loaded`:
-    the games, when the caller has read them already."""
+) -> tuple[list[Path], Palettes]:
+    """Write everything the site reads (see the module's docstring): the files written, and
+    the games' card palettes (read for the gallery, handed on to the pages). `loaded`: the
+    games, when the caller has read them already."""
     from starpress.automa.sim.site_charts import draw_site_charts
 
+    project = Project(root)
+    langs = list(langs)
     written: list[Path] = []
     loaded = loaded if loaded is not None else load_games(root, games)
     written.extend(draw_site_charts(root, list(loaded), loaded=loaded))
     templates = {game.id: load_templates(root, game) for game in loaded.values()}
+    for game in loaded.values():
+        plans = anatomy_plan(templates[game.id], game)
+        written.append(_write_json(project.anatomy_file(game.id), plans))
     for lang in langs:
         for game in loaded.values():
             for paper in PAPERS:
-                if not kit_file(root, game.id, lang, paper).is_file():
+                if not project.kit_file(game.id, lang, paper).is_file():
                     options = KitOptions(lang=lang, paper=paper)
-                    result = run(root, plan(root, [game.id], lang, options), root / "build" / "pnp")
+                    result = run(root, plan(root, [game.id], lang, options), project.kits)
                     written.extend(report.path for report in result.reports)
             written.append(draw_gallery(root, game.id, lang, game, templates[game.id]))
-    return written, templates
+    written.extend(write_play_inputs(root, loaded, langs))
+    return written, {game_id: dict(layouts.colors) for game_id, layouts in templates.items()}
+
+
+def prepare_game(root: Path, game_id: str, lang: str) -> Path:
+    """What `site serve` writes again when a game changes: its card pictures, its anatomy
+    plans and its Play page data in the language being served."""
+    game = load_games(root, [game_id])[game_id]
+    templates = load_templates(root, game)
+    _write_json(Project(root).anatomy_file(game_id), anatomy_plan(templates, game))
+    write_play_inputs(root, {game_id: game}, [lang])
+    return draw_gallery(root, game_id, lang, game, templates)
+
+
+def check_layouts(root: Path) -> None:
+    """Read every game's card layouts, as the pages' pictures will: ContentError when one
+    has problems (for `site serve`, which checks before it rebuilds)."""
+    for game in load_games(root).values():
+        if Project(root).card_layouts(game.id).is_file():
+            load_templates(root, game)
+
+
+def write_play_inputs(root: Path, loaded: dict[str, Game], langs: Iterable[str]) -> list[Path]:
+    """Each bot's Play page data per language, and the bots' code as one zip for Pyodide;
+    a game whose bot does not ship with starpress has no Play page (its data is removed)."""
+    project = Project(root)
+    written = []
+    programs = set()
+    for game in loaded.values():
+        program = program_of(game)
+        for lang in langs:
+            path = project.play_data(game.id, lang)
+            if program is None:
+                path.unlink(missing_ok=True)
+                continue
+            data = page_data(game, localize(root, game, lang), lang)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+            written.append(path)
+        if program is not None:
+            programs.add(program)
+    if programs:
+        project.play_bundle.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(project.play_bundle, code_zip(code_files(sorted(programs))))
+        written.append(project.play_bundle)
+    return written
 
 
 def draw_gallery(
@@ -72,17 +132,20 @@ def draw_gallery(
     """The front of every card of a game in one language as PNGs, their manifest, and the
     game's cover drawn from them (`pnp.cover`); the game and its layouts are read unless
     given (as loaded, not localised)."""
+    project = Project(root)
     game = game or load_games(root, [game_id])[game_id]
     templates = templates or load_templates(root, game)
-    folder = gallery_folder(root, game_id, lang)
-    manifest = folder / GALLERY_MANIFEST
+    folder = project.gallery_folder(game_id, lang)
+    manifest = project.gallery_manifest(game_id, lang)
     stamp = _gallery_stamp(root, game, templates, lang)
     if manifest.is_file() and _read(folder / GALLERY_STAMP) == stamp:
         return manifest  # drawn from this very content, layouts, catalog and code
-    source = Source(localize(root, game, lang), templates, root / "content" / game_id)
-    pictures = export_gallery(source, folder, GALLERY_DPI, root / GALLERY_STORE, lang)
+    source = Source(localize(root, game, lang), templates, project.game_folder(game_id))
+    pictures = export_gallery(source, folder, GALLERY_DPI, project.cache("gallery"), lang)
     names = {card_id: path.name for card_id, path in pictures.items()}
-    draw_cover(folder, [pictures[card_id] for card_id in sorted(pictures)])
+    draw_cover(
+        project.cover_file(game_id, lang), [pictures[card_id] for card_id in sorted(pictures)]
+    )
     write_atomic(manifest, json.dumps(names, indent=1, sort_keys=True).encode("utf-8"))
     write_atomic(folder / GALLERY_STAMP, stamp.encode("utf-8"))
     return manifest
@@ -91,7 +154,7 @@ def draw_gallery(
 def _gallery_stamp(root: Path, game: Game, templates: Templates, lang: str) -> str:
     """What a language's gallery is drawn from: the game as loaded, its catalog for `lang`,
     and what every face key shares (layouts, icons, pictures, fonts, drawing code)."""
-    digest = game_digest(game, templates, root / "content" / game.id, lang)
+    digest = game_digest(game, templates, Project(root).game_folder(game.id), lang)
     catalog = catalog_path(root, game.id, lang)
     parts = [
         game.model_dump_json(),
@@ -100,6 +163,12 @@ def _gallery_stamp(root: Path, game: Game, templates: Templates, lang: str) -> s
         str(GALLERY_DPI),
     ]
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+def _write_json(path: Path, data: object) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
+    return path
 
 
 def _read(path: Path) -> str | None:

@@ -19,13 +19,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import get_args
 
 import yaml
 from babel import Locale
 from babel.core import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import (
     PoFileError,
@@ -40,9 +38,8 @@ from starpress.core import text as markup
 from starpress.core.errors import InputError, shown_path
 from starpress.core.limits import limits, read_capped
 from starpress.core.messages import KINDS, game_messages
-from starpress.core.model import LANGUAGES, ComponentKind, Game
-from starpress.core.yamlpos import load_located
-from starpress.site import config as siteconfig
+from starpress.core.model import LANGUAGES, Game
+from starpress.core.project import Project
 
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """Catalog dates are fixed so that catalogs change only when their messages do."""
@@ -54,16 +51,16 @@ def locale_code(lang: str) -> str:
 
 
 def game_catalog_path(root: Path, game_id: str, lang: str) -> Path:
-    return root / "content" / game_id / "locale" / f"{lang}.po"
+    return Project(root).catalog(game_id, lang)
 
 
 def ui_catalog_path(root: Path, lang: str) -> Path:
-    return root / "templates" / "locale" / locale_code(lang) / "LC_MESSAGES" / "messages.po"
+    return Project(root).ui_catalog(lang)
 
 
 def required_languages(root: Path) -> list[str]:
     """The languages CI insists on (content/i18n.yaml)."""
-    path = root / "content" / "i18n.yaml"
+    path = Project(root).translation_settings
     if not path.is_file():
         return []
     data = yaml.safe_load(path.read_text("utf-8")) or {}
@@ -75,61 +72,13 @@ def required_languages(root: Path) -> list[str]:
 
 def game_template(root: Path, game: Game) -> Catalog:
     """Every message of a game, as a template (.pot) catalog."""
-    template = _new_catalog(None, f"starpress: {game.info.title}")
+    template = new_catalog(None, f"starpress: {game.info.title}")
     for message in game_messages(game):
         location = (message.path, message.line)
         template.add(
             message.text, context=message.id, locations=[location], auto_comments=[message.kind]
         )
     return template
-
-
-def ui_template(root: Path) -> Catalog:
-    """The UI strings of the site templates and the Python that builds pages (if any)."""
-    template = _new_catalog(None, "starpress: site")
-    if not (root / "templates" / "site").is_dir():
-        return template
-    options = {"**.md.j2": {"extensions": "jinja2.ext.i18n"}}
-    for filename, line, message, _comments, _context in extract_from_dir(
-        str(root / "templates" / "site"), [("**.md.j2", "jinja2")], options_map=options
-    ):
-        template.add(message, locations=[(f"templates/site/{filename}", line)])
-    title = site_title_source(root)
-    if title:  # the site's own name, from site/site.yaml
-        template.add(title, locations=[("site/site.yaml", 1)], auto_comments=["site title"])
-    for label in dict.fromkeys(anatomy_labels(root).values()):  # the card anatomy's labels
-        template.add(
-            label, locations=[("templates/site/anatomy.yaml", 1)], auto_comments=["card field"]
-        )
-    for kind in get_args(ComponentKind):  # looked up by value on the components page
-        template.add(kind, locations=[("starpress/model.py", 1)], auto_comments=["component kind"])
-    for source in (root / "starpress").glob("*.py"):
-        text = source.read_text("utf-8")
-        for match in _UI_CALL.finditer(text):
-            line = text.count("\n", 0, match.start()) + 1
-            template.add(match.group(1), locations=[(str(source.relative_to(root)), line)])
-    return template
-
-
-def site_title_source(root: Path) -> str | None:
-    """The site title `site/site.yaml` gives (English, translated by the UI catalogs)."""
-    title = siteconfig.resolve(root).title
-    return None if title == siteconfig.DEFAULT_TITLE else title
-
-
-def anatomy_labels(root: Path) -> dict[str, str]:
-    """The English name of each card field the anatomy pictures label
-    (`templates/site/anatomy.yaml`), translated like the rest of the UI."""
-    path = root / "templates" / "site" / "anatomy.yaml"
-    if not path.is_file():
-        return {}
-    labels = load_located(path).data.get("labels")
-    if not isinstance(labels, dict):
-        raise InputError(path, "must hold `labels:`, a mapping of field name to English label")
-    return {str(field): str(label) for field, label in labels.items()}
-
-
-_UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_|\.label)\(\s*"([^"]+)"')
 
 
 # -- update -----------------------------------------------------------------------------
@@ -156,10 +105,10 @@ def update_catalog(
     old = (
         read_catalog(path, lang, check_markup=False)
         if path.is_file()
-        else _new_catalog(lang, template.project)
+        else new_catalog(lang, template.project)
     )
     by_key = {(m.context, m.id if m.context is None else None): m for m in old if m.id}
-    new = _new_catalog(lang, template.project)
+    new = new_catalog(lang, template.project)
     new.header_comment = old.header_comment if path.is_file() else new.header_comment
     for entry in template:
         if not entry.id:
@@ -253,8 +202,9 @@ class ReportRow:
     counts: Counts
 
 
-def report(root: Path, games: Iterable[Game]) -> list[ReportRow]:
-    """Translated, stale and missing texts per game, language and kind (and the UI)."""
+def report(root: Path, games: Iterable[Game], ui_template: Catalog) -> list[ReportRow]:
+    """Translated, stale and missing texts per game, language and kind, and of the UI
+    (`ui_template`: every UI string, `starpress.site.messages.ui_template`)."""
     rows: list[ReportRow] = []
     for game in games:
         messages = game_messages(game)
@@ -270,7 +220,7 @@ def report(root: Path, games: Iterable[Game]) -> list[ReportRow]:
                     found = _by_context(catalog, message.id) if catalog else None
                     _tally(counts[message.kind], message.id, found, message.text)
             rows.extend(ReportRow(game.id, lang, kind, c) for kind, c in counts.items())
-    template = ui_template(root)
+    template = ui_template
     for lang in LANGUAGES:
         ui = Counts()
         if lang == "en":
@@ -483,7 +433,7 @@ def write_catalog(path: Path, catalog: Catalog) -> None:
     temporary.replace(path)
 
 
-def _new_catalog(lang: str | None, project: str | None) -> Catalog:
+def new_catalog(lang: str | None, project: str | None) -> Catalog:
     """A catalog whose plural forms and language come from Babel's CLDR data."""
     locale = Locale.parse(locale_code(lang)) if lang else None
     return Catalog(

@@ -13,11 +13,12 @@ from babel.messages.catalog import Catalog
 
 from starpress.core.catalogs import read_catalog
 from starpress.core.model import Game, PathKey, all_texts, map_texts
+from starpress.core.project import Project
 from starpress.core.text import Text
 
 
 def catalog_path(root: Path, game_id: str, lang: str) -> Path:
-    return root / "content" / game_id / "locale" / f"{lang}.po"
+    return Project(root).catalog(game_id, lang)
 
 
 def read_game_catalog(root: Path, game_id: str, lang: str) -> Catalog | None:

@@ -26,10 +26,9 @@ from starpress.core.model import (
     PathKey,
     map_texts,
 )
+from starpress.core.project import Project
 from starpress.core.text import Text
 from starpress.core.yamlpos import Located, YamlSyntaxError, load_located
-
-PROJECT_MARKERS = ("content", "templates")
 
 _LIST_KEYS = ("components", "rules", "glossary", "icons", "clarifications", "cards")
 _RECORD_KIND = {
@@ -81,23 +80,15 @@ class UnknownGame(Exception):
     """A game id that has no folder under content/."""
 
 
-class ProjectNotFound(Exception):
-    """No folder holding content/ and templates/ at or above the starting point."""
-
-
 def find_root(start: Path) -> Path:
-    """The project folder: `start` or the nearest parent holding content/ and templates/."""
-    start = start.resolve()
-    for folder in (start, *start.parents):
-        if all((folder / marker).is_dir() for marker in PROJECT_MARKERS):
-            return folder
-    markers = " and ".join(f"{name}/" for name in PROJECT_MARKERS)
-    raise ProjectNotFound(f"no starpress project (a folder with {markers}) at or above {start}")
+    """The project folder: `start` or the nearest parent holding content/ and templates/
+    (ProjectNotFound: none)."""
+    return Project.find(start).root
 
 
 def game_ids(root: Path) -> list[str]:
     """Ids of every game of the project: the folders under content/ that hold a game.yaml."""
-    content = root / "content"
+    content = Project(root).content
     return sorted(folder.name for folder in content.iterdir() if (folder / "game.yaml").is_file())
 
 
@@ -122,7 +113,7 @@ def load_games(root: Path, ids: Iterable[str] | None = None) -> dict[str, Game]:
 
 def load_game(root: Path, game_id: str) -> Game:
     """Load, validate and cross-check one game folder."""
-    return _GameLoader(root / "content" / game_id).load()
+    return _GameLoader(Project(root).game_folder(game_id)).load()
 
 
 def display_path(path: Path) -> str:

@@ -162,13 +162,30 @@ class Project:
         """A game's bot charts for the site (the same for every language)."""
         return self.build / "site-cache" / "automa" / game_id
 
-    def play_data_folder(self, lang: str) -> Path:
-        """The Play pages' data (each bot's prepared data and words), per language."""
-        return self.build / "site-cache" / lang / "play"
+    def play_data(self, game_id: str, lang: str) -> Path:
+        """A Play page's data (the bot's prepared data and words, `automa.web.data`)."""
+        return self.build / "site-cache" / lang / game_id / "play.json"
 
-    def anatomy_folder(self, lang: str) -> Path:
-        """The designers' pages' card anatomy pictures, per language."""
-        return self.build / "site-cache" / lang / "anatomy"
+    @property
+    def play_bundle(self) -> Path:
+        """The engine and the bots' programs as one zip for the Play pages (Pyodide)."""
+        return self.build / "site-cache" / "play" / "starpress.zip"
+
+    def anatomy_file(self, game_id: str) -> Path:
+        """Where each card layout's boxes are, for the anatomy pictures (`pnp.anatomy`)."""
+        return self.build / "site-cache" / "anatomy" / f"{game_id}.json"
+
+    def cover_file(self, game_id: str, lang: str) -> Path:
+        """A game's cover for the site: a fan of its card faces (`pnp.cover`)."""
+        return self.gallery_folder(game_id, lang) / "cover.png"
+
+    def gallery_manifest(self, game_id: str, lang: str) -> Path:
+        """Which picture of the gallery is which card (`card id -> file name`)."""
+        return self.gallery_folder(game_id, lang) / "gallery.json"
+
+    def charts_manifest(self, game_id: str) -> Path:
+        """Which chart shows what (`automa.sim.site_charts`)."""
+        return self.charts_folder(game_id) / "charts.json"
 
     @property
     def compiled_catalogs(self) -> Path:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from starpress.core.i18n import fallbacks, localize
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Game, all_texts
+from starpress.core.project import Project
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -113,7 +114,7 @@ def _build_group(task: tuple[Path, list[Job], Path]) -> list[BookReport]:
 
     root, jobs, out_dir = task
     game = localize(root, jobs[0].game, jobs[0].lang)
-    folder = root / "content" / game.id
+    folder = Project(root).game_folder(game.id)
     with _icon_placeholders(game) as placeholders, reusing_parses():
         return [_build(root, job, game, folder, out_dir, placeholders) for job in jobs]
 
@@ -178,7 +179,7 @@ def gameplay(root: Path, game_id: str) -> str | None:
     """The section the site shows as a game's round or turn structure (its games.yaml)."""
     import yaml
 
-    settings = root / "templates" / "site" / "games.yaml"
+    settings = Project(root).site_games
     if not settings.is_file():
         return None
     found = (yaml.safe_load(settings.read_text("utf-8")) or {}).get("gameplay", {}).get(game_id)

@@ -15,24 +15,20 @@ from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
-from starpress.automa.web.data import program_of
 from starpress.core import catalogs
 from starpress.core.atomic import write_atomic
 from starpress.core.errors import InputError
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.project import Project
 from starpress.site import views as sitegen
 from starpress.site.config import SiteSettings
 from starpress.site.play import pyodide_folder, write_play_files
 from starpress.site.views import language_name
-
-if TYPE_CHECKING:
-    from starpress.pnp.layout import Templates
 
 
 @dataclass(frozen=True)
@@ -43,7 +39,7 @@ class LanguageBuild:
 
 
 def config_path(root: Path, lang: str) -> Path:
-    return root / "site" / f"mkdocs.{lang}.yml"
+    return Project(root).mkdocs_config(lang)
 
 
 def build(
@@ -52,31 +48,32 @@ def build(
     settings: SiteSettings,
     jobs: int | None = None,
     games: dict[str, Game] | None = None,
-    layouts: Mapping[str, Templates] | None = None,
+    palettes: Mapping[str, Mapping[str, str]] | None = None,
 ) -> list[LanguageBuild]:
     """`mkdocs build --strict` for each language, in parallel processes, then the root page.
 
     The processes are forked from this one after it has read the games and imported MkDocs,
     so no language pays for them again; each gets the same settings (site URL, sitemap
-    dates) through its environment. `games` and `layouts`: read by the caller already."""
+    dates) through its environment. `games`, and the card layouts' `palettes` (game id ->
+    colour name -> hex): read by the caller already."""
     workers = max(1, min(jobs or os.cpu_count() or 2, len(langs)))
     environment = {"NO_MKDOCS_2_WARNING": "1", **settings.environment()}
     forked = multiprocessing.get_context("fork")
     with (
         catalogs.shared_reads(),  # checked here, reused by the forked languages
-        sitegen.preloaded(root, games, layouts),
+        sitegen.preloaded(root, games, palettes),
         ProcessPoolExecutor(workers, forked, _set_environment, (environment,)) as pool,
     ):
         check_catalogs(root, langs)
         check_downloads(root, langs)
-        programs = sorted(filter(None, map(program_of, sitegen.preloaded_games(root))))
-        if programs:
+        playable = Project(root).play_bundle.is_file()  # written by the cli when a bot plays
+        if playable:
             pyodide_folder(root)  # missing: said before any language is built
         building = pool.map(functools.partial(_build_language, root), langs)
-        if programs:  # meanwhile: their files are beside the languages' folders
-            write_play_files(root, root / "build" / "site", programs)
+        if playable:  # meanwhile: their files are beside the languages' folders
+            write_play_files(root, Project(root).built_site)
         results = list(building)
-    write_root_page(root / "build" / "site", settings)
+    write_root_page(Project(root).built_site, settings)
     return results
 
 

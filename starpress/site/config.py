@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import yaml
 
 from starpress.core.errors import InputError
+from starpress.core.project import Project
 
 URL_VARIABLE = "STARPRESS_SITE_URL"
 DATES_VARIABLE = "STARPRESS_SITEMAP_DATES"
@@ -43,7 +44,7 @@ class SiteSettings:
 
 
 def settings_path(root: Path) -> Path:
-    return root / "site" / "site.yaml"
+    return Project(root).site_settings
 
 
 def base_url(value: str, where: str) -> str | None:

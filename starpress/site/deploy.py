@@ -12,13 +12,14 @@ import shutil
 from pathlib import Path
 
 from starpress.core.errors import InputError
+from starpress.core.project import Project
 
 SOURCE_FOLDERS = ("content", "templates", "site", "starpress", "pnp", "automa", "tests")
 """The project's own folders: a deploy never writes into them."""
 
 
 def site_folder(root: Path) -> Path:
-    return root / "build" / "site"
+    return Project(root).built_site
 
 
 def check_target(root: Path, target: Path, force: bool) -> None:

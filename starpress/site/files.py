@@ -14,13 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from starpress.core.errors import InputError
+from starpress.core.project import Project
 
 PAPERS = ("a4", "letter")
 PAPER_SIZES_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 """Named papers a PDF's pages may have (either way round)."""
-GALLERY_MANIFEST = "gallery.json"
-COVER = "cover.png"
-CHART_MANIFEST = "charts.json"
 
 
 @dataclass(frozen=True)
@@ -129,31 +127,11 @@ class SiteFiles:
         ]
 
 
-def kit_file(root: Path, game_id: str, lang: str, paper: str) -> Path:
-    """Where `starpress pnp` writes a game's default kit (see starpress.pnp.kit.kit_path)."""
-    return root / "build" / "pnp" / f"{game_id}-{lang}-{paper}.pdf"
-
-
-def rulebook_file(root: Path, game_id: str, lang: str, paper: str, quick: bool = False) -> Path:
-    """Where `starpress rulebook [--quick]` writes a game's book or quick reference (see
-    starpress.rulebook.build)."""
-    return root / "build" / "rulebooks" / f"{game_id}-{lang}-{paper}{'-quick' if quick else ''}.pdf"
-
-
-def gallery_folder(root: Path, game_id: str, lang: str) -> Path:
-    return root / "build" / "site-cache" / lang / game_id
-
-
-def charts_folder(root: Path, game_id: str) -> Path:
-    """Where `automa.sim.site_charts` draws a bot's charts (the same for every language)."""
-    return root / "build" / "site-cache" / "automa" / game_id
-
-
 def bot_charts(root: Path, game_id: str, files: SiteFiles) -> None:
     """The bot's charts named in its manifest (a game without automa.yaml has none)."""
-    if not (root / "content" / game_id / "automa.yaml").is_file():
+    if not Project(root).bot_file(game_id).is_file():
         return
-    manifest = charts_folder(root, game_id) / CHART_MANIFEST
+    manifest = Project(root).charts_manifest(game_id)
     if not manifest.is_file():
         files.bot_charts_missing = "starpress site build"
         return
@@ -174,22 +152,23 @@ def bot_charts(root: Path, game_id: str, files: SiteFiles) -> None:
 
 
 def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
+    project = Project(root)
     files = SiteFiles()
     bot_charts(root, game_id, files)
     for paper in PAPERS:
-        path = kit_file(root, game_id, lang, paper)
+        path = project.kit_file(game_id, lang, paper)
         if path.is_file():
             files.kits.append(Asset(f"{game_id}/downloads/{path.name}", path))
         else:
             files.kits_missing.append(f"starpress pnp {game_id} --lang {lang} --paper {paper}")
-        book = rulebook_file(root, game_id, lang, paper)
+        book = project.rulebook_file(game_id, lang, paper)
         if book.is_file():
             files.rulebooks.append(Asset(f"{game_id}/downloads/rulebook-{book.name}", book))
         else:
             files.rulebooks_missing.append(
                 f"starpress rulebook {game_id} --lang {lang} --paper {paper}"
             )
-        quick = rulebook_file(root, game_id, lang, paper, quick=True)
+        quick = project.rulebook_file(game_id, lang, paper, quick=True)
         if quick.is_file():
             files.quick_references.append(
                 Asset(f"{game_id}/downloads/rulebook-{quick.name}", quick)
@@ -198,13 +177,13 @@ def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
             files.quick_references_missing.append(
                 f"starpress rulebook {game_id} --lang {lang} --paper {paper} --quick"
             )
-    manifest = gallery_folder(root, game_id, lang) / GALLERY_MANIFEST
+    manifest = project.gallery_manifest(game_id, lang)
     if not manifest.is_file():
         files.gallery_missing = "starpress site build"
         return files
-    cover = manifest.parent / COVER
+    cover = project.cover_file(game_id, lang)
     if cover.is_file():
-        files.cover = Asset(f"{game_id}/{COVER}", cover)
+        files.cover = Asset(f"{game_id}/{cover.name}", cover)
     names: dict[str, str] = json.loads(manifest.read_text("utf-8"))
     for card_id, name in names.items():
         picture = manifest.parent / Path(name).name

@@ -16,6 +16,8 @@ from pathlib import Path
 import jinja2
 from jinja2 import Environment, FileSystemBytecodeCache
 
+from starpress.core.project import Project
+
 
 def keep_compiled(root: Path, env: Environment) -> Environment:
     """`env`, compiling each template once across builds (cache under `root/build`)."""
@@ -42,7 +44,7 @@ def keep_compiled(root: Path, env: Environment) -> Environment:
         sorted(env.tests),
     )
     key = hashlib.blake2b(repr(settings).encode(), digest_size=8).hexdigest()
-    folder = root / "build" / "cache" / "jinja" / key
+    folder = Project(root).cache("jinja") / key
     folder.mkdir(parents=True, exist_ok=True)
     env.bytecode_cache = FileSystemBytecodeCache(str(folder))
     return env

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from starpress.core.errors import InputError
+from starpress.core.project import Project
 from starpress.core.yamlpos import load_located
 
 WHITE = "#ffffff"
@@ -33,7 +34,7 @@ class Accent:
 
 
 def games_settings_path(root: Path) -> Path:
-    return root / "templates" / "site" / "games.yaml"
+    return Project(root).site_games
 
 
 def accents(
@@ -47,7 +48,7 @@ def accents(
     for game, name in named.items():
         if not _GAME_ID.fullmatch(str(game)):
             raise InputError(path, f"accent: not a game id: {game!r}")
-        palette_path = root / "templates" / "cards" / f"{game}.yaml"
+        palette_path = Project(root).card_layouts(game)
         palette = (palettes or {}).get(game)
         if palette is None:
             palette = load_located(palette_path).data.get("colors") or {}  # a guarded read

@@ -26,7 +26,6 @@ from types import FrameType
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, game_ids, load_games
 from starpress.site.config import SiteSettings
-from starpress.site.files import GALLERY_MANIFEST, gallery_folder
 
 WATCHED = ("content", "templates", "site", "docs")
 """Everything a page is made from: data, catalogs, layouts, templates, MkDocs config, and
@@ -57,15 +56,14 @@ def affected_games(root: Path, changed: Iterable[str]) -> set[str]:
     return games & known
 
 
-def problems(root: Path, lang: str) -> list[str]:
-    """What keeps the site from building: located content and catalog problems."""
-    from starpress.pnp.layout import load_templates, templates_path
+def problems(root: Path, lang: str, check: Callable[[], object] = lambda: None) -> list[str]:
+    """What keeps the site from building: located content and catalog problems, and what
+    `check` finds in the other inputs of the pages (the cli's: the card layouts)."""
     from starpress.site.build import check_catalogs, check_downloads
 
     try:
-        for game in load_games(root).values():
-            if templates_path(root, game.id).is_file():  # the card layouts the pages draw
-                load_templates(root, game)
+        load_games(root)
+        check()
         check_catalogs(root, [lang])
         check_downloads(root, [lang])
     except ContentError as error:
@@ -127,9 +125,11 @@ def serve(
     settings: SiteSettings,
     report: Report,
     draw: Callable[[str], object],
+    check: Callable[[], object] = lambda: None,
 ) -> int:
     """Serve `lang` until a stop signal, rebuilding after every change (see the module's
-    docstring); `draw(game)` draws a game's card pictures in the language."""
+    docstring); `draw(game)` writes what the pages read of a game in the language (its card
+    pictures), `check()` raises what is wrong with the other inputs (ContentError)."""
     import watchfiles
 
     stop = threading.Event()
@@ -140,14 +140,13 @@ def serve(
     previous = {number: signal.signal(number, on_signal) for number in STOP_SIGNALS}
     server = Server(root, lang, address, settings)
     try:
-        found = problems(root, lang)
+        found = problems(root, lang, check)
         for line in found:
             report(line)
         if found:
             return 2
-        for game in game_ids(root):  # pictures `site build` would have drawn
-            if not (gallery_folder(root, game, lang) / GALLERY_MANIFEST).is_file():
-                draw_pictures(game, draw, report)
+        for game in game_ids(root):  # what `site build` would have written first
+            draw_pictures(game, draw, report)
         server.start()
         paths = [root / name for name in WATCHED if (root / name).is_dir()]
         report("watching " + ", ".join(f"{path.name}/" for path in paths) + " (Ctrl-C to stop)")
@@ -158,7 +157,7 @@ def serve(
             stop_event=stop,
             raise_interrupt=False,
         ):
-            rebuild(root, lang, server, {path for _, path in changes}, report, draw)
+            rebuild(root, lang, server, {path for _, path in changes}, report, draw, check)
     finally:
         server.stop()
         for number, handler in previous.items():
@@ -173,9 +172,10 @@ def rebuild(
     changed: set[str],
     report: Report,
     draw: Callable[[str], object],
+    check: Callable[[], object] = lambda: None,
 ) -> None:
     """After a change: check, draw the affected games' pictures, restart the server."""
-    found = problems(root, lang)
+    found = problems(root, lang, check)
     if found:
         for line in found:
             report(line)

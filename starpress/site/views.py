@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, get_args
+from typing import Any, get_args
 from xml.etree import ElementTree
 
 import yaml
@@ -42,20 +42,19 @@ from starpress.core.model import (
     Step,
     Table,
     all_texts,
-    size_mm,
 )
+from starpress.core.project import Project
 from starpress.core.svg import sanitized_svg
 from starpress.core.text import CrossRef, Text
 from starpress.site import config as siteconfig
 from starpress.site import files as sitefiles
 from starpress.site import look as sitelook
 from starpress.site import markdown as sitetext
+from starpress.site import messages as site_messages
+from starpress.site.anatomy import anatomy_svg
 from starpress.site.files import Asset
 from starpress.site.jinjacache import keep_compiled
 from starpress.site.markdown import Markdown, escape
-
-if TYPE_CHECKING:
-    from starpress.pnp.layout import Templates
 
 Nav = list[Any]
 
@@ -147,7 +146,7 @@ def _fill(message: str, values: dict[str, object]) -> Markdown:
 def environment(root: Path, lang: str) -> Environment:
     """Jinja for Markdown pages: every `{{ }}` value escaped unless it is `Markdown`."""
     env = Environment(
-        loader=FileSystemLoader(root / "templates" / "site"),
+        loader=FileSystemLoader(Project(root).page_templates),
         undefined=StrictUndefined,
         keep_trailing_newline=True,
         autoescape=False,  # Markdown, not HTML: `finalize` escapes for Markdown and HTML at once
@@ -187,7 +186,7 @@ class GameSite:
         self.titles: dict[str, Text] = game.ids()
         self.variant_rules = {rule for variant in game.info.variants for rule in variant.rules}
         self.pages_of, self.tops = self._page_index()
-        folder = root / "content" / game.id
+        folder = Project(root).game_folder(game.id)
         self.svgs = {icon.id: sanitized_svg(folder / icon.file, folder) for icon in game.icons}
         self.ui = UiText(ui_translations(root, lang))
         self.files = sitefiles.site_files(root, game.id, lang)
@@ -225,40 +224,33 @@ class GameSite:
         svg.insert(0, title)
         return Markdown(ElementTree.tostring(svg, encoding="unicode"))
 
-    @cached_property
-    def templates(self) -> Templates | None:
-        """The game's card layouts (pnp), for the anatomy pictures; None without any."""
-        from starpress.pnp.layout import load_templates, templates_path
+    @property
+    def playable(self) -> bool:
+        """Whether the game has a Play page: its bot's page data is in the build tree
+        (written before the site is built, for a bot whose program ships with starpress)."""
+        return Project(self.root).play_data(self.game.id, self.lang).is_file()
 
-        if not templates_path(self.root, self.game.id).is_file():
-            return None
-        read = _LAYOUTS.get(self.root.resolve(), {}).get(self.game.id)
-        return read if read is not None else load_templates(self.root, self.game)
+    @cached_property
+    def anatomy_plans(self) -> dict[str, Any]:
+        """Where each card layout's boxes are (`pnp.anatomy.anatomy_plan`, written into
+        the build tree before the site is built); none when it was not written."""
+        path = Project(self.root).anatomy_file(self.game.id)
+        plans: dict[str, Any] = json.loads(path.read_text("utf-8")) if path.is_file() else {}
+        return plans
 
     def anatomy(self, component: Component) -> Markdown | None:
         """A card's front layout with each box that prints its data labelled in the page's
-        language (`pnp.anatomy`), for cards and aids that have a layout."""
-        from starpress.pnp.anatomy import anatomy_svg, parts
-
-        templates = self.templates
-        if templates is None or component.kind not in ANATOMY_KINDS:
+        language (`starpress.site.anatomy`), for cards and aids that have a layout."""
+        plan = self.anatomy_plans.get(component.id)
+        if plan is None or component.kind not in ANATOMY_KINDS:
             return None
-        if component.id not in templates.components or not self.game.cards_of(component.id):
-            return None
-        layout = templates.front(component.id)
-        width, height = size_mm(layout.size or component.size or "poker")
-        if not parts(layout, width, height):
+        if not self.game.cards_of(component.id):
             return None
         title = self.ui.label("Anatomy of a card: %(name)s")
         title = title.replace("%(name)s", self.name(component.id))  # plain text: SVG escapes
-        labels = catalogs.anatomy_labels(self.root)
+        labels = site_messages.anatomy_labels(self.root)
         svg = anatomy_svg(
-            layout,
-            width,
-            height,
-            templates.colors,
-            title,
-            lambda field: self.ui.label(labels[field]) if field in labels else field,
+            plan, title, lambda field: self.ui.label(labels[field]) if field in labels else field
         )
         caption = html.escape(title)
         return Markdown(
@@ -503,7 +495,7 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
         "commands": commands,
         "prototype": automa is not None and automa.provenance == "prototype",
         "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
-        "play": play_link(site, page) if commands and playable(game) else None,
+        "play": play_link(site, page) if commands and site.playable else None,
         "charts": bot_charts_view(site, page, variant_id) if commands else [],
         "charts_missing": site.files.bot_charts_missing if commands else None,
     }
@@ -768,7 +760,7 @@ def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:
     add(ui.label("Card gallery"), "cards.md.j2", f"{base}/cards.md", cards_view)
     add(ui.label("Downloads"), "downloads.md.j2", f"{base}/downloads.md", downloads_view)
     add(ui.label("For designers"), "designers.md.j2", f"{base}/designers.md", designers_view)
-    if playable(game):
+    if site.playable:
         add(ui.label("Play in the browser"), "play.md.j2", f"{base}/{PLAY_PAGE}", play_view)
     return pages, nav
 
@@ -786,19 +778,10 @@ def play_link(site: GameSite, page: str) -> Markdown:
     return sitetext.link(site.ui.label("Play in the browser"), target)
 
 
-def playable(game: Game) -> bool:
-    """Whether the game has a Play page: a bot whose program ships with starpress."""
-    from starpress.automa.web.data import program_of
-
-    return program_of(game) is not None
-
-
 def play_view(site: GameSite, page: str) -> dict[str, Any]:
     """The Play page: the bot's settings to start a game with, and where its data is."""
-    from starpress.automa.engine.registry import bot_of
-
-    automa, bot = site.game.automa, bot_of(site.game)
-    assert automa is not None and bot is not None
+    automa = site.game.automa
+    assert automa is not None
     # to the site's top: the page's URL is a folder below its Markdown path, and each
     # language's site is a folder of the whole site (build/site/<lang>/)
     up = "../" * (page.count("/") + 2)
@@ -833,13 +816,12 @@ def play_view(site: GameSite, page: str) -> dict[str, Any]:
     }
 
 
-def play_data(site: GameSite, source: Game) -> Page:
-    """The Play page's data (`automa.web.data`), with a link to every rule from the page."""
-    from starpress.automa.web.data import page_data
-
+def play_data(site: GameSite) -> Page:
+    """The Play page's data (the bots' own, `automa.web.data`, written into the build tree
+    before the site is built), with a link to every rule from the page."""
     page = f"{site.base}/{PLAY_PAGE}"
-    links = {target: _url(site.href(target, page)) for target in site.pages_of}
-    data = page_data(source, site.game, site.lang, links)
+    data = json.loads(Project(site.root).play_data(site.game.id, site.lang).read_text("utf-8"))
+    data["rules"] = {target: _url(site.href(target, page)) for target in site.pages_of}
     return Page(f"{site.base}/play.json", json.dumps(data, ensure_ascii=False))
 
 
@@ -872,25 +854,25 @@ OWN_GAME_PAGE = "own-game.md"
 
 
 _PRELOADED: dict[Path, dict[str, Game]] = {}
-_LAYOUTS: dict[Path, Mapping[str, Templates]] = {}
+_PALETTES: dict[Path, Mapping[str, Mapping[str, str]]] = {}
 
 
 @contextlib.contextmanager
 def preloaded(
     root: Path,
     games: dict[str, Game] | None = None,
-    layouts: Mapping[str, Templates] | None = None,
+    palettes: Mapping[str, Mapping[str, str]] | None = None,
 ) -> Iterator[None]:
-    """The games (and their card layouts, when given) read once for the language builds
+    """The games (and their card palettes, when given) read once for the language builds
     `starpress.site.build` forks meanwhile: `build_site` in them uses these instead of
     reading the files again. `games`: already read by the caller."""
     key = root.resolve()
     _PRELOADED[key] = games if games is not None else load_games(root)
-    _LAYOUTS[key] = layouts or {}
+    _PALETTES[key] = palettes or {}
     try:
         yield
     finally:
-        del _PRELOADED[key], _LAYOUTS[key]
+        del _PRELOADED[key], _PALETTES[key]
 
 
 def preloaded_games(root: Path) -> list[Game]:
@@ -900,7 +882,7 @@ def preloaded_games(root: Path) -> list[Game]:
 
 def build_site(root: Path, lang: str) -> Site:
     """All pages of one language, reading the kits and pictures built beforehand."""
-    settings = yaml.safe_load((root / "templates" / "site" / "games.yaml").read_text("utf-8"))
+    settings = yaml.safe_load(Project(root).site_games.read_text("utf-8"))
     games = _PRELOADED.get(root.resolve()) or load_games(root)
     order = [game_id for game_id in settings["order"] if game_id in games]
     order += sorted(set(games) - set(order))
@@ -914,13 +896,12 @@ def build_site(root: Path, lang: str) -> Site:
         site.assets.extend(game_site.files.assets())
         pages, nav = game_pages(game_site, env)
         site.pages.extend(pages)
-        if playable(game_site.game):
-            site.pages.append(play_data(game_site, games[game_id]))
+        if game_site.playable:
+            site.pages.append(play_data(game_site))
         site.nav.append({sitetext.nav_label(game_site.title): nav})
         summaries.append(game_summary(game_site))
         site.games.append(game_id)
-    layouts = _LAYOUTS.get(root.resolve(), {})
-    palettes = {game_id: layout.colors for game_id, layout in layouts.items()}
+    palettes = _PALETTES.get(root.resolve(), {})
     site.styles = sitelook.stylesheet(sitelook.accents(root, palettes))
     home = env.get_template("site_home.md.j2").render(
         site_title=site_title(root, lang),
