@@ -85,6 +85,7 @@ browser:
 lint: $(TESTSTAMP)
 	$(BIN)/ruff format --check starpress pnp automa tests bench
 	$(BIN)/ruff check starpress pnp automa tests bench
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
