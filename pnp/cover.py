@@ -81,9 +81,9 @@ def draw_cover(path: Path, pictures: list[Path]) -> Path | None:
     """The cover at `path` (a PNG) from the game's gallery pictures (in card order); None
     when the game has no card to show."""
     sizes = {}
-    for path in pictures:
-        with Image.open(path) as opened:
-            sizes[path] = opened.size
+    for picture in pictures:
+        with Image.open(picture) as opened:
+            sizes[picture] = opened.size
     faces = pick_faces(sizes)
     if not faces:
         path.unlink(missing_ok=True)

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from starpress.automa.engine import runner
+from starpress.automa.web.bundle import code_files, code_zip
 from starpress.automa.web.data import program_of
 from starpress.automa.web.page import Page, choices
 from starpress.core.i18n import localize
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Plural
-from starpress.site.play import code_files, code_zip
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT
 from tests.web_games import GAMES, OTHER_LANGUAGE, SEED, Recorded, data_text, recorded

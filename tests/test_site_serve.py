@@ -119,12 +119,14 @@ def test_a_broken_layout_is_reported_before_a_rebuild(
 ) -> None:
     """The pages draw card anatomies from the layouts: serve checks them with the content,
     so a bad save is one located line and the old site stays served."""
+    from starpress.cli.site_inputs import check_layouts
     from starpress.site import serve as siteserve
 
     for name in ("content", "templates", "site"):
         shutil.copytree(ROOT / name, tmp_path / name)
     monkeypatch.chdir(tmp_path)  # where `site serve` runs: paths are shown from there
-    assert siteserve.problems(tmp_path, "en") == []
+    check = lambda: check_layouts(tmp_path)  # noqa: E731 (what `site serve` is given)
+    assert siteserve.problems(tmp_path, "en", check) == []
     (tmp_path / "templates" / "cards" / "afternova.yaml").write_text("layouts: [\n", "utf-8")
-    found = siteserve.problems(tmp_path, "en")
+    found = siteserve.problems(tmp_path, "en", check)
     assert len(found) == 1 and found[0].startswith("templates/cards/afternova.yaml:2:"), found
