@@ -176,11 +176,11 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
                 root,
                 jobs,
                 request.out,
-                lambda done: bar.advance(task, done),
-                request.png,
-                request.tts,
-                request.tts_url,
-                request.jobs,
+                progress=lambda done: bar.advance(task, done),
+                png=request.png,
+                tts=request.tts,
+                tts_url=request.tts_url,
+                workers=request.jobs,
             ),
         )
     _report(result, console, errors)

@@ -635,7 +635,9 @@ def test_kits_built_in_a_process_pool_are_the_bytes_of_a_serial_build(kit_projec
     built = {}
     for workers in (1, 2):
         counted: list[int] = []
-        result = run(kit_project, jobs, kit_project / str(workers), counted.append, workers=workers)
+        result = run(
+            kit_project, jobs, kit_project / str(workers), progress=counted.append, workers=workers
+        )
         assert sum(counted) == sum(job.faces for job in jobs)
         built[workers] = [(report.path.name, report.path.read_bytes()) for report in result.reports]
     assert [name for name, _ in built[1]] == [

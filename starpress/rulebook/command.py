@@ -42,14 +42,21 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
         return _fail(errors, f"--jobs must be at least 1 (got {request.jobs})")
     games = None if request.target == "all" else [request.target]
     try:
-        books = plan(root, games, request.lang, request.paper.value, request.booklet, request.quick)
+        books = plan(
+            root,
+            games,
+            lang=request.lang,
+            paper=request.paper.value,
+            booklet=request.booklet,
+            quick=request.quick,
+        )
     except UnknownGame as error:
         return _fail(errors, str(error))
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         return _fail(errors, f"{len(error.problems)} problem(s)")
-    for report in run(root, books, request.out, request.jobs):
+    for report in run(root, books, request.out, workers=request.jobs):
         console.print(
             f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True
         )

@@ -104,7 +104,7 @@ def pnp(
     if watch:
         from starpress.pnp import watch as watching
 
-        code = watching.run(root, request, console, errors, max_rebuilds)
+        code = watching.run(root, request, console, errors, max_rebuilds=max_rebuilds)
     elif card is not None:
         from starpress.pnp import preview
 
