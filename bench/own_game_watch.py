@@ -64,7 +64,7 @@ def main() -> None:
             start = time.perf_counter()
             run(root, plan(root, ["bench-game"], "source", KitOptions(lang="")), out)
             full.append(time.perf_counter() - start)
-        request = Request("bench-game", out=out)
+        request = Request(target="bench-game", out=out)
         cache, book = FaceCache(root / CACHE_FOLDER), FaceBook()
         rebuild(root, request, cache, book)  # the first build draws every face
         edits = []

@@ -111,6 +111,7 @@ def run(
     root: Path,
     jobs: list[Job],
     out_dir: Path,
+    *,
     progress: Callable[[int], None] | None = None,
     png: bool = False,
     tts: bool = False,
@@ -125,7 +126,7 @@ def run(
     per finished kit from the pool. The pool is forked, so inside
     `starpress.core.catalogs.shared_reads` each kit's language reuses the catalog `plan` read."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
-    task = functools.partial(_build_job, root, out_dir, png, tts, tts_url)
+    task = functools.partial(_build_job, root, out_dir, png=png, tts=tts, tts_url=tts_url)
     built: dict[int, tuple[KitReport, list[Path]]] = {}
     if workers == 1:
         built = {n: task(job, progress) for n, job in enumerate(jobs)}
@@ -154,11 +155,12 @@ def run(
 def _build_job(
     root: Path,
     out_dir: Path,
+    job: Job,
+    progress: Callable[[int], None] | None = None,
+    *,
     png: bool,
     tts: bool,
     tts_url: str | None,
-    job: Job,
-    progress: Callable[[int], None] | None = None,
 ) -> tuple[KitReport, list[Path]]:
     """One kit, and its exports when asked (in a pool worker or in this process)."""
     game = job.localized(root)

@@ -1,4 +1,4 @@
-"""`starpress pnp`: turn option strings into kit options, build with a progress bar, report."""
+"""`starpress pnp`: a request checked into kit options, its kits built with a progress bar."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar, cast, get_args
+from typing import TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -19,11 +19,11 @@ from starpress.core.catalogs import shared_reads
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.model import LANGUAGES
-from starpress.pnp import impose, marks
+from starpress.pnp import choices, impose, marks
 from starpress.pnp.build import BuildResult, plan
 from starpress.pnp.build import run as run_jobs
 from starpress.pnp.calibrate import build_calibration
-from starpress.pnp.kit import PAPERS, PRESETS, KitOptions
+from starpress.pnp.kit import PRESETS, KitOptions
 from starpress.pnp.limits import LIMITS
 
 T = TypeVar("T")
@@ -41,19 +41,41 @@ class OptionError(InputError):
         super().__init__(None, message)
 
 
-@dataclass(frozen=True)
-class Request:
-    """`starpress pnp` as typed on the command line, before checking."""
+LANGS = ("all", "source", *LANGUAGES)
+"""What `--lang` takes: every language, each game's own, or one."""
 
-    target: str
-    lang: str = "source"
-    paper: str = "a4"
+_KIT_MARKS: dict[choices.Marks, marks.Marks] = {
+    choices.Marks.CROP: "crop",
+    choices.Marks.LINES: "lines",
+    choices.Marks.NONE: "none",
+}
+_KIT_BLEED_MODES: dict[choices.BleedMode, impose.BleedMode] = {
+    choices.BleedMode.SHARED: "shared",
+    choices.BleedMode.CARD: "card",
+}
+_KIT_FLIPS: dict[choices.Duplex, impose.Flip] = {
+    choices.Duplex.LONG: "long",
+    choices.Duplex.SHORT: "short",
+    choices.Duplex.NONE: "none",
+}
+"""Each choice as the kit's drawing code names it (mypy checks these names, a test that
+every choice has one)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Request:
+    """`starpress pnp` as asked for. The choices are checked by their types; the rest (the
+    language, ranges in mm, the back offset, the TTS address, --jobs) by `parse_options`."""
+
+    target: str  # a game id, 'all' or 'calibrate'
+    lang: str = "source"  # one of LANGS
+    paper: choices.Paper = choices.Paper.A4
     out: Path = Path("build/pnp")
-    marks: str = "crop"
+    marks: choices.Marks = choices.Marks.CROP
     bleed: float = 3.0
-    bleed_mode: str = "shared"
-    duplex: str = "long"
-    back_offset: str = "0,0"
+    bleed_mode: choices.BleedMode = choices.BleedMode.SHARED
+    duplex: choices.Duplex = choices.Duplex.LONG
+    back_offset: str = "0,0"  # X,Y in mm
     fold: bool = False
     proof: bool = False
     ink_saver: bool = False
@@ -61,16 +83,14 @@ class Request:
     png: bool = False
     tts: bool = False
     tts_url: str | None = None
-    only: tuple[str, ...] = ()
+    only: tuple[str, ...] = ()  # card names, each may be comma-separated
     jobs: int | None = None  # kits built at once (None: one per CPU)
 
 
 def parse_options(request: Request) -> KitOptions:
     """The kit options of a request; OptionError names the first bad option."""
-    _choose("--paper", request.paper, tuple(PAPERS))
-    _choose("--marks", request.marks, get_args(marks.Marks))
-    _choose("--bleed-mode", request.bleed_mode, get_args(impose.BleedMode))
-    _choose("--duplex", request.duplex, get_args(impose.Flip))
+    if request.lang not in LANGS:
+        raise OptionError(f"--lang must be one of {', '.join(LANGS)} (got {request.lang!r})")
     try:
         dx, dy = (float(part) for part in request.back_offset.split(","))
     except ValueError:
@@ -87,11 +107,11 @@ def parse_options(request: Request) -> KitOptions:
     _within("margin_mm in pnp/presets.yaml", float(PRESETS["margin_mm"]), 0.0, kit.margin_mm)
     return KitOptions(
         lang="",
-        paper=request.paper,
-        marks=cast(marks.Marks, request.marks),
+        paper=request.paper.value,
+        marks=_KIT_MARKS[request.marks],
         bleed=request.bleed,
-        bleed_mode=cast(impose.BleedMode, request.bleed_mode),
-        duplex=cast(impose.Flip, request.duplex),
+        bleed_mode=_KIT_BLEED_MODES[request.bleed_mode],
+        duplex=_KIT_FLIPS[request.duplex],
         back_offset=(dx, dy),
         fold=request.fold,
         proof=request.proof,
@@ -126,9 +146,6 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             path = _writing(request.out, lambda: build_calibration(request.out, options))
             console.print(f"wrote {path}", highlight=False)
             return 0
-        if request.lang not in ("all", "source", *LANGUAGES):
-            allowed = ", ".join(("all", *LANGUAGES))
-            raise OptionError(f"--lang must be one of {allowed} (got {request.lang!r})")
         games = None if request.target == "all" else [request.target]
         jobs = plan(root, games, request.lang, options)
     except UnknownGame as error:
@@ -159,11 +176,11 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
                 root,
                 jobs,
                 request.out,
-                lambda done: bar.advance(task, done),
-                request.png,
-                request.tts,
-                request.tts_url,
-                request.jobs,
+                progress=lambda done: bar.advance(task, done),
+                png=request.png,
+                tts=request.tts,
+                tts_url=request.tts_url,
+                workers=request.jobs,
             ),
         )
     _report(result, console, errors)
@@ -241,8 +258,3 @@ def _within(option: str, value: float, low: float, high: float) -> None:
             f"{option} must be between {low:g} and {high:g} mm (got {value:g}; "
             "limits in pnp/limits.yaml)"
         )
-
-
-def _choose(option: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise OptionError(f"{option} must be one of {', '.join(allowed)} (got {value!r})")

@@ -15,7 +15,6 @@ from rich.console import Console
 from starpress.core.catalogs import shared_reads
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame, game_ids
-from starpress.core.model import LANGUAGES
 from starpress.core.project import Project
 from starpress.pnp.assemble import CachedReport, FaceBook, build_cached_kit
 from starpress.pnp.build import plan
@@ -85,12 +84,10 @@ def run(
     after the first build: a hook for tests and scripts)."""
     import watchfiles
 
-    if request.lang not in ("all", "source", *LANGUAGES):
-        errors.print(f"[red]error:[/red] --lang must be one of all, source, {', '.join(LANGUAGES)}")
-        return 2
     cache = FaceCache(root / CACHE_FOLDER)
     book = FaceBook()
     try:
+        parse_options(request)  # no edit makes a bad option good: refused before watching
         paths = watched_paths(root, request.target)
         _once(root, request, cache, book, console, errors)
     except (OptionError, UnknownGame) as error:

@@ -1,4 +1,4 @@
-"""The command line, run as a real child process."""
+"""The command line, run as a real child process; the values its choice options take."""
 
 from __future__ import annotations
 
@@ -112,6 +112,22 @@ def test_help_imports_neither_the_loader_nor_pydantic(tmp_path: Path) -> None:
     )
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
     assert not {"starpress.core.load", "starpress.core.model", "pydantic", "reportlab"} & imported
+
+
+def test_the_language_choices_are_the_published_languages() -> None:
+    """The CLI writes the four languages out (the model is too heavy for `--help`)."""
+    from starpress.cli.choices import Language, LanguageSelection
+    from starpress.core.model import LANGUAGES
+
+    assert tuple(language.value for language in Language) == LANGUAGES
+    assert tuple(choice.value for choice in LanguageSelection) == ("all", "source", *LANGUAGES)
+
+
+def test_new_refuses_a_language_it_has_no_scaffold_for(tmp_path: Path) -> None:
+    result = run_cli("new", "duel", "--lang", "de", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("'de' is not one of 'pt-BR', 'es', 'it', 'en'.")
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(("extra", "rasteriser"), [([], False), (["--png"], True)])

@@ -268,11 +268,139 @@ def test_bad_layout_is_a_one_line_error_and_writes_nothing(kit_project: Path) ->
 
 
 def test_bad_option_is_a_one_line_error(kit_project: Path) -> None:
-    result = run_cli("pnp", "demo", "--duplex", "sideways", cwd=kit_project)
+    result = run_cli("pnp", "demo", "--back-offset", "left", cwd=kit_project)
     assert result.returncode == 2
-    assert (
-        result.stderr.strip() == "error: --duplex must be one of long, short, none (got 'sideways')"
+    assert result.stderr.strip() == (
+        "error: --back-offset must be X,Y in mm (e.g. 0.5,-1), not 'left'"
     )
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "listed"),
+    [
+        ("--paper", "a0", "'a4', 'letter', 'a3'"),
+        ("--marks", "dots", "'crop', 'lines', 'none'"),
+        ("--bleed-mode", "own", "'shared', 'card'"),
+        ("--duplex", "sideways", "'long', 'short', 'none'"),
+        ("--lang", "pt-br", "'all', 'source', 'pt-BR', 'es', 'it', 'en'"),
+    ],
+)
+def test_a_value_not_among_the_choices_is_typers_usage_error(
+    kit_project: Path, option: str, value: str, listed: str
+) -> None:
+    result = run_cli("pnp", "demo", option, value, cwd=kit_project)
+    assert result.returncode == 2
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"Error: Invalid value for '{option}': ")
+    assert last.endswith(f"{value!r} is not one of {listed}.")
+    assert not (kit_project / "build").exists()
+
+
+def test_the_choices_are_the_kinds_the_kit_draws() -> None:
+    """The enums typer offers, the papers `pnp/presets.yaml` sizes and the names the
+    drawing code takes must stay one list each: a new paper needs its enum member too."""
+    from typing import get_args
+
+    from starpress.pnp import choices, command, marks
+    from starpress.pnp.kit import PAPERS
+
+    assert [paper.value for paper in choices.Paper] == list(PAPERS)
+    tables = [
+        (command._KIT_MARKS, choices.Marks, marks.Marks),
+        (command._KIT_BLEED_MODES, choices.BleedMode, impose.BleedMode),
+        (command._KIT_FLIPS, choices.Duplex, impose.Flip),
+    ]
+    for table, choice, kinds in tables:
+        assert list(table) == list(choice)
+        assert [table[member] for member in choice] == [member.value for member in choice]
+        assert list(table.values()) == list(get_args(kinds))
+
+
+def test_a_request_gives_the_kit_plain_names() -> None:
+    """Kit file names and face-cache keys are built from KitOptions: they must see the
+    same plain strings as before the options were enums."""
+    from starpress.pnp.choices import BleedMode, Duplex, Marks, Paper
+    from starpress.pnp.command import Request, parse_options
+    from starpress.pnp.kit import KitOptions
+
+    request = Request(
+        target="demo",
+        paper=Paper.LETTER,
+        marks=Marks.LINES,
+        bleed=2.0,
+        bleed_mode=BleedMode.CARD,
+        duplex=Duplex.SHORT,
+        back_offset="0.5,-1",
+        fold=True,
+        only=("ace,king", " queen "),
+    )
+    options = parse_options(request)
+    assert options == KitOptions(
+        lang="",
+        paper="letter",
+        marks="lines",
+        bleed=2.0,
+        bleed_mode="card",
+        duplex="short",
+        back_offset=(0.5, -1.0),
+        fold=True,
+        only=("ace", "king", "queen"),
+    )
+    chosen = (options.paper, options.marks, options.bleed_mode, options.duplex)
+    assert {type(value) for value in chosen} == {str}
+
+
+def test_every_pnp_option_reaches_the_request(
+    kit_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each option lands in its own field (the request is built by keyword)."""
+    from typer.testing import CliRunner
+
+    from starpress.cli import app
+    from starpress.pnp import command
+    from starpress.pnp.choices import BleedMode, Duplex, Marks, Paper
+
+    seen: list[command.Request] = []
+    monkeypatch.setattr(command, "run", lambda _root, request, *_: seen.append(request) or 0)
+    options = [
+        *("--lang", "it", "--paper", "a3", "--out", "kits", "--marks", "none"),
+        *("--bleed", "1.5", "--bleed-mode", "card", "--duplex", "short"),
+        *("--back-offset", "1,-2", "--fold", "--proof", "--ink-saver", "--strict"),
+        *("--png", "--tts", "--tts-url", "https://example.org/d/"),
+        *("--only", "ace", "--only", "king,queen", "--jobs", "3"),
+    ]
+    done = CliRunner().invoke(app, ["--root", str(kit_project), "pnp", "demo", *options])
+    assert done.exit_code == 0, done.output
+    assert seen == [
+        command.Request(
+            target="demo",
+            lang="it",
+            paper=Paper.A3,
+            out=Path("kits"),
+            marks=Marks.NONE,
+            bleed=1.5,
+            bleed_mode=BleedMode.CARD,
+            duplex=Duplex.SHORT,
+            back_offset="1,-2",
+            fold=True,
+            proof=True,
+            ink_saver=True,
+            strict=True,
+            png=True,
+            tts=True,
+            tts_url="https://example.org/d/",
+            only=("ace", "king,queen"),
+            jobs=3,
+        )
+    ]
+
+
+def test_a_bad_option_stops_watch_mode_at_once(kit_project: Path) -> None:
+    """No edit of the content makes a bad option good: --watch refuses it before watching."""
+    result = run_cli("pnp", "demo", "--watch", "--bleed", "9", cwd=kit_project)
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("error: --bleed must be between 0 and 6 mm (got 9")
+    assert "watching" not in result.stdout
 
 
 VARIANTS: list[dict[str, object]] = [
@@ -507,7 +635,9 @@ def test_kits_built_in_a_process_pool_are_the_bytes_of_a_serial_build(kit_projec
     built = {}
     for workers in (1, 2):
         counted: list[int] = []
-        result = run(kit_project, jobs, kit_project / str(workers), counted.append, workers=workers)
+        result = run(
+            kit_project, jobs, kit_project / str(workers), progress=counted.append, workers=workers
+        )
         assert sum(counted) == sum(job.faces for job in jobs)
         built[workers] = [(report.path.name, report.path.read_bytes()) for report in result.reports]
     assert [name for name, _ in built[1]] == [

@@ -278,9 +278,47 @@ def test_cli_writes_books_and_rejects_bad_options(tmp_path: Path) -> None:
     ]
     bad = run_cli("rulebook", "demo", "--paper", "a3", cwd=project)
     assert bad.returncode == 2
-    assert "--paper must be one of a4, letter, all (got 'a3')" in bad.stderr
+    assert "Invalid value for '--paper': " in bad.stderr
+    assert bad.stderr.strip().endswith("'a3' is not one of 'a4', 'letter', 'all'.")
+    both = run_cli("rulebook", "demo", "--quick", "--booklet", cwd=project)
+    assert both.returncode == 2
+    assert both.stderr.strip() == "error: --quick and --booklet cannot be combined"
     unknown = run_cli("rulebook", "nope", cwd=project)
     assert unknown.returncode == 2
+
+
+def test_the_paper_choices_are_the_papers_of_the_style() -> None:
+    """A paper added to style.yaml (with its booklet half page) needs its enum member too."""
+    from starpress.rulebook.choices import Paper
+    from starpress.rulebook.style import papers
+
+    assert [paper.value for paper in Paper] == [*papers(), "all"]
+
+
+def test_every_rulebook_option_reaches_the_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each option lands in its own field (the request is built by keyword)."""
+    from typer.testing import CliRunner
+
+    from starpress.cli import app
+    from starpress.rulebook import command
+    from starpress.rulebook.choices import Paper
+
+    project = make_project(tmp_path)
+    seen: list[command.BookRequest] = []
+    monkeypatch.setattr(command, "build_command", lambda _r, request, *_: seen.append(request) or 0)
+    options = ["--lang", "es", "--paper", "letter", "--booklet", "--out", "books", "--jobs", "2"]
+    done = CliRunner().invoke(app, ["--root", str(project), "rulebook", "all", *options])
+    assert done.exit_code == 0, done.output
+    assert seen == [
+        command.BookRequest(
+            target="all", lang="es", paper=Paper.LETTER, booklet=True, out=Path("books"), jobs=2
+        )
+    ]
+    done = CliRunner().invoke(app, ["--root", str(project), "rulebook", "demo", "--quick"])
+    assert done.exit_code == 0, done.output
+    assert seen[-1] == command.BookRequest(target="demo", quick=True)
 
 
 @pytest.mark.parametrize(("game_id", "lang", "paper"), PAPER_CASES)

@@ -1,51 +1,62 @@
-"""`starpress rulebook`: check the options, build the books, say what was written."""
+"""`starpress rulebook`: check a request's options, build the books, say what was written."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.model import LANGUAGES
+from starpress.rulebook import choices
 from starpress.rulebook.build import plan, run
-from starpress.rulebook.style import papers
 
 EXIT_BAD_INPUT = 2
+LANGS = ("all", "source", *LANGUAGES)
+"""What `--lang` takes: every language, each game's own, or one."""
 
 
-def build_command(
-    root: Path,
-    target: str,
-    lang: str,
-    paper: str,
-    booklet: bool,
-    quick: bool,
-    out: Path,
-    jobs: int | None,
-    console: Console,
-    errors: Console,
-) -> int:
+@dataclass(frozen=True, kw_only=True)
+class BookRequest:
+    """`starpress rulebook` as asked for. The paper is checked by its type; the language,
+    --jobs and the combination of --quick and --booklet by `build_command`."""
+
+    target: str  # a game id or 'all'
+    lang: str = "source"  # one of LANGS
+    paper: choices.Paper = choices.Paper.A4
+    booklet: bool = False
+    quick: bool = False
+    out: Path = Path("build/rulebooks")
+    jobs: int | None = None  # books built at once (None: one per CPU)
+
+
+def build_command(root: Path, request: BookRequest, console: Console, errors: Console) -> int:
     """The whole command; returns the exit code."""
-    if paper not in (*papers(), "all"):
-        allowed = ", ".join((*papers(), "all"))
-        return _fail(errors, f"--paper must be one of {allowed} (got {paper!r})")
-    if lang not in ("all", "source", *LANGUAGES):
-        allowed = ", ".join(("all", "source", *LANGUAGES))
-        return _fail(errors, f"--lang must be one of {allowed} (got {lang!r})")
-    if quick and booklet:
+    if request.lang not in LANGS:
+        allowed = ", ".join(LANGS)
+        return _fail(errors, f"--lang must be one of {allowed} (got {request.lang!r})")
+    if request.quick and request.booklet:
         return _fail(errors, "--quick and --booklet cannot be combined")
-    if jobs is not None and jobs < 1:
-        return _fail(errors, f"--jobs must be at least 1 (got {jobs})")
+    if request.jobs is not None and request.jobs < 1:
+        return _fail(errors, f"--jobs must be at least 1 (got {request.jobs})")
+    games = None if request.target == "all" else [request.target]
     try:
-        books = plan(root, None if target == "all" else [target], lang, paper, booklet, quick)
+        books = plan(
+            root,
+            games,
+            lang=request.lang,
+            paper=request.paper.value,
+            booklet=request.booklet,
+            quick=request.quick,
+        )
     except UnknownGame as error:
         return _fail(errors, str(error))
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         return _fail(errors, f"{len(error.problems)} problem(s)")
-    for report in run(root, books, out, jobs):
+    for report in run(root, books, request.out, workers=request.jobs):
         console.print(
             f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True
         )

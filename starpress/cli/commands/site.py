@@ -1,0 +1,119 @@
+"""The site commands: `site build`, `site serve` and `site deploy` (MkDocs + Material)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from starpress.cli.context import console as _console
+from starpress.cli.context import error_console as _stderr
+from starpress.cli.context import fail as _fail
+from starpress.cli.context import project_root as _root
+
+site_app = typer.Typer(
+    help="The multilingual rules site (MkDocs + Material).", no_args_is_help=True
+)
+
+
+@site_app.command("build")
+def site_build(
+    lang: Annotated[
+        list[str] | None, typer.Option(help="Language to build (repeatable; default: all four).")
+    ] = None,
+    site_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Published base URL, e.g. https://example.org/rules/ (default: "
+            "$STARPRESS_SITE_URL, else site/site.yaml; none: relative links only)."
+        ),
+    ] = None,
+    sitemap_dates: Annotated[
+        bool | None,
+        typer.Option(
+            "--sitemap-dates/--no-sitemap-dates",
+            help="Build dates in sitemap.xml (default: off, so rebuilds are identical).",
+        ),
+    ] = None,
+) -> None:
+    """Build the site into build/site/<lang>/: missing kits and the card gallery first, then
+    mkdocs build --strict (languages in parallel), which only reads them."""
+    import os
+
+    from starpress.cli import site_inputs as site_files
+    from starpress.core.load import load_games
+    from starpress.core.model import LANGUAGES
+    from starpress.site import build as sitebuild
+    from starpress.site import config as siteconfig
+
+    langs = lang or list(LANGUAGES)
+    unknown = [code for code in langs if code not in LANGUAGES]
+    if unknown:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {unknown[0]!r})")
+    root = _root()
+    settings = siteconfig.resolve(root, site_url, sitemap_dates, os.environ)
+    games = load_games(root)  # read once, for the gallery, the charts and the pages
+    written, palettes = site_files.prepare(root, langs, loaded=games)
+    for path in written:
+        if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
+            _console().print(f"built missing kit {path.relative_to(root)}")
+    results = sitebuild.build(root, langs, settings, games=games, palettes=palettes)
+    for result in results:
+        if result.ok:
+            _console().print(f"[green]ok[/green] build/site/{result.lang}/")
+        else:
+            _stderr().print(result.output.strip(), markup=False, highlight=False)
+    if not all(result.ok for result in results):
+        _fail("the site did not build: " + ", ".join(r.lang for r in results if not r.ok))
+
+
+@site_app.command("serve")
+def site_serve(
+    lang: Annotated[str, typer.Option(help="Language to serve.")] = "en",
+    address: Annotated[str, typer.Option(help="Host:port to listen on.")] = "127.0.0.1:8000",
+) -> None:
+    """Serve one language with live reload, rebuilt whenever content, catalogs, layouts,
+    templates or the site's configuration change (Ctrl-C or SIGTERM stops it)."""
+    import os
+
+    from starpress.cli.site_inputs import check_layouts, prepare_game
+    from starpress.core.model import LANGUAGES
+    from starpress.site import config as siteconfig
+    from starpress.site import serve as siteserve
+
+    if lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+    root = _root()
+    settings = siteconfig.resolve(root, None, None, os.environ)
+    console = _console()
+
+    def report(line: str) -> None:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        console.file.flush()
+
+    code = siteserve.serve(
+        root,
+        lang,
+        address,
+        settings,
+        report,
+        lambda game: prepare_game(root, game, lang),
+        lambda: check_layouts(root),
+    )
+    raise typer.Exit(code)
+
+
+@site_app.command("deploy")
+def site_deploy(
+    to: Annotated[Path, typer.Option("--to", help="Folder to write, ready for a static host.")],
+    force: Annotated[
+        bool, typer.Option(help="Replace the folder if it exists and is not empty.")
+    ] = False,
+) -> None:
+    """Copy the built site (build/site/) to one folder for any static host, with .nojekyll
+    for GitHub Pages; build first with `starpress site build --site-url URL`."""
+    from starpress.site import deploy as sitedeploy
+
+    written = sitedeploy.deploy(_root(), to, force)
+    _console().print(f"[green]ok[/green] {written}")
