@@ -126,7 +126,10 @@ def test_the_language_choices_are_the_published_languages() -> None:
 def test_new_refuses_a_language_it_has_no_scaffold_for(tmp_path: Path) -> None:
     result = run_cli("new", "duel", "--lang", "de", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.strip().endswith("'de' is not one of 'pt-BR', 'es', 'it', 'en'.")
+    assert result.stderr.splitlines() == [
+        "error: starpress new: Invalid value for '--lang': 'de' is not one of 'pt-BR', 'es', "
+        "'it', 'en'. (see 'starpress new --help')"
+    ]
     assert list(tmp_path.iterdir()) == []
 
 

@@ -397,11 +397,14 @@ def test_out_is_read_only(tmp_path: Path) -> None:
 def test_typer_usage_error_keeps_exit_2(
     tmp_path: Path, options: tuple[str, ...], message: str
 ) -> None:
-    """Values typer checks (numbers, the choices) get typer's usage error: exit 2, quickly."""
+    """Values typer checks (numbers, the choices) are one line naming the command and the
+    option: exit 2, quickly."""
     run = run_measured("pnp", "demo", *options, cwd=project(tmp_path))
     assert run.code == 2
     assert "Traceback" not in run.stderr
-    assert f"Error: {message}" in run.stderr.splitlines()[-1]
+    [line] = run.stderr.splitlines()
+    assert line.startswith(f"error: starpress pnp: {message}"), line
+    assert line.endswith("(see 'starpress pnp --help')"), line
     assert "\x1b" not in run.stderr  # a value is shown as its repr, never raw
     assert run.cpu_seconds < CPU_LIMIT
     assert written(tmp_path) == []

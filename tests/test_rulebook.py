@@ -278,8 +278,10 @@ def test_cli_writes_books_and_rejects_bad_options(tmp_path: Path) -> None:
     ]
     bad = run_cli("rulebook", "demo", "--paper", "a3", cwd=project)
     assert bad.returncode == 2
-    assert "Invalid value for '--paper': " in bad.stderr
-    assert bad.stderr.strip().endswith("'a3' is not one of 'a4', 'letter', 'all'.")
+    assert bad.stderr.splitlines() == [
+        "error: starpress rulebook: Invalid value for '--paper': 'a3' is not one of 'a4', "
+        "'letter', 'all'. (see 'starpress rulebook --help')"
+    ]
     both = run_cli("rulebook", "demo", "--quick", "--booklet", cwd=project)
     assert both.returncode == 2
     assert both.stderr.strip() == "error: --quick and --booklet cannot be combined"

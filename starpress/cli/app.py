@@ -67,18 +67,38 @@ app.add_typer(content.sheet_app, name="sheet")
 def main() -> None:
     """Console-script entry point: bad input is one located line and exit 2.
 
-    Usage errors keep typer's own message and exit code 2. Anything else that escapes a
-    command is a bug: one summary line first, then the traceback.
+    A bad option or argument (typer's usage errors) is one line naming the command, what is
+    wrong and where its help is. Anything else that escapes a command is a bug: one summary
+    line first, then the traceback.
     """
     import sys
+
+    from typer._click import exceptions as usage  # the click typer bundles
 
     from starpress.core.errors import EXIT_INPUT, InputError
 
     try:
-        app()
+        code = app(prog_name="starpress", standalone_mode=False)
     except InputError as error:
         sys.stderr.write(f"error: {error}\n")
         raise SystemExit(EXIT_INPUT) from None
+    except usage.NoArgsIsHelpError as error:  # `starpress automa` alone: its help
+        sys.stdout.write(error.format_message() + "\n")
+        raise SystemExit(0) from None
+    except usage.UsageError as error:
+        command = error.ctx.command_path if error.ctx else "starpress"
+        message = " ".join(error.format_message().split()).replace("Value error, ", "")
+        sys.stderr.write(f"error: {command}: {message} (see '{command} --help')\n")
+        raise SystemExit(error.exit_code) from None
+    except usage.ClickException as error:
+        sys.stderr.write(f"error: {' '.join(error.format_message().split())}\n")
+        raise SystemExit(error.exit_code) from None
+    except typer.Abort:  # end of input where a command asked for some
+        sys.stderr.write("Aborted!\n")
+        raise SystemExit(1) from None
+    except BrokenPipeError:  # `starpress show x | head`: the reader has gone
+        sys.stderr.close()
+        raise SystemExit(1) from None
     except Exception as error:
         from starpress.core.load import ContentError  # imported only now: --help stays fast
 
@@ -90,3 +110,5 @@ def main() -> None:
             raise SystemExit(EXIT_INPUT) from None
         sys.stderr.write(f"internal error (a bug in starpress): {type(error).__name__}: {error}\n")
         raise
+    if isinstance(code, int):  # typer.Exit(code) and --help, outside click's standalone mode
+        raise SystemExit(code)
