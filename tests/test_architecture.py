@@ -12,7 +12,7 @@ from tests.conftest import ROOT
 
 PACKAGES = ("starpress", "pnp", "automa")
 MARKUP_READER = "starpress/core/text.py"
-ID_MAKERS = ("starpress/core/load.py", "starpress/core/model.py")
+ID_MAKERS = ("starpress/core/load.py", "starpress/core/game_folder.py", "starpress/core/model.py")
 
 MARKUP_NAMES = re.compile(r"\bREF_RE\b|\bICON_RE\b|replace\(\s*[\"']\*\*")
 MARKUP_IN_STRINGS = re.compile(r"\\\[\\\[|\[\[|:\[a-z[^\]]*\]\+?:")
