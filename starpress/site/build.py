@@ -60,7 +60,6 @@ def build(
     environment = {"NO_MKDOCS_2_WARNING": "1", **settings.environment()}
     forked = multiprocessing.get_context("fork")
     with (
-        catalogs.shared_reads(),  # checked here, reused by the forked languages
         sitegen.preloaded(root, games, palettes),
         ProcessPoolExecutor(workers, forked, _set_environment, (environment,)) as pool,
     ):
