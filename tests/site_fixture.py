@@ -13,6 +13,8 @@ from typing import ClassVar
 from starpress.core.model import LANGUAGES
 from starpress.site import build as sitebuild
 from starpress.site import config as siteconfig
+from starpress.site.inputs import SiteInputs
+from starpress.site.pages import Site
 from tests.conftest import ROOT
 
 SITE = ROOT / "build" / "site"
@@ -30,10 +32,20 @@ def built_site() -> Path:
     books = rulebook.plan(ROOT, ["asteria"], "all", "a4", booklet=False)
     books += rulebook.plan(ROOT, ["asteria"], "all", "a4", booklet=False, quick=True)
     rulebook.run(ROOT, books, ROOT / "build" / "rulebooks")
-    results = sitebuild.build(ROOT, list(LANGUAGES), siteconfig.SiteSettings(), palettes=palettes)
+    # the settings as the cli resolves them with no option and no environment variable
+    inputs = SiteInputs.read(ROOT, siteconfig.resolve(ROOT), LANGUAGES, palettes=palettes)
+    results = sitebuild.build(inputs, list(LANGUAGES))
     failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)
     return SITE
+
+
+def language_site(root: Path, lang: str) -> Site:
+    """One language's pages as the MkDocs plugin makes them, from inputs read as `site
+    build` reads them (no MkDocs build)."""
+    from starpress.site.language_site import build_site
+
+    return build_site(SiteInputs.read(root, siteconfig.resolve(root), [lang]), lang)
 
 
 @contextmanager

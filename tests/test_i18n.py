@@ -15,7 +15,7 @@ from starpress.core.i18n import fallbacks, localize
 from starpress.core.load import load_games
 from starpress.core.messages import game_messages
 from starpress.site import messages as site_messages
-from starpress.site.views import language_name
+from starpress.site.uitext import language_name
 from tests.conftest import DEMO_FILES, ROOT, make_project, run_cli
 
 TRANSLATIONS = {
