@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +25,23 @@ SITE = ROOT / "build" / "site"
 @functools.cache
 def built_site() -> Path:
     """Build every language as `starpress site build` does (missing kits and the gallery
-    first, then mkdocs build --strict) and return build/site."""
+    first, then mkdocs build --strict) and return build/site. The workers of one
+    pytest-xdist run share it: the first builds it while the others wait (a file lock), so
+    none reads a folder another is cleaning."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    done = SITE.parent / ".site-fixture-run"
+    SITE.parent.mkdir(parents=True, exist_ok=True)
+    with (SITE.parent / ".site-fixture-lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if run is None or not done.is_file() or done.read_text("utf-8") != run:
+            done.unlink(missing_ok=True)
+            _build_site()
+            if run is not None:
+                done.write_text(run, "utf-8")
+    return SITE
+
+
+def _build_site() -> None:
     from starpress.cli import site_inputs as site_files
     from starpress.rulebook import build as rulebook
 
@@ -37,7 +55,6 @@ def built_site() -> Path:
     results = sitebuild.build(inputs, list(LANGUAGES))
     failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)
-    return SITE
 
 
 def language_site(root: Path, lang: str) -> Site:
