@@ -91,6 +91,12 @@ class GameSite:
         plans: dict[str, Any] = json.loads(path.read_text("utf-8")) if path.is_file() else {}
         return plans
 
+    @cached_property
+    def anatomy_labels(self) -> dict[str, str]:
+        """The English label of each card field (`templates/site/anatomy.yaml`), read once
+        for the game's pages rather than once per component."""
+        return site_messages.anatomy_labels(self.root)
+
     def anatomy(self, component: Component) -> Markdown | None:
         """A card's front layout with each box that prints its data labelled in the page's
         language (`starpress.site.anatomy`), for cards and aids that have a layout."""
@@ -101,7 +107,7 @@ class GameSite:
             return None
         title = self.ui.label("Anatomy of a card: %(name)s")
         title = title.replace("%(name)s", self.name(component.id))  # plain text: SVG escapes
-        labels = site_messages.anatomy_labels(self.root)
+        labels = self.anatomy_labels
         svg = anatomy_svg(
             plan, title, lambda field: self.ui.label(labels[field]) if field in labels else field
         )
