@@ -11,8 +11,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+
 from starpress.core.errors import InputError
-from starpress.core.i18n import localize, read_game_catalog
+from starpress.core.i18n import in_language, read_game_catalog
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import LANGUAGES, Game
 from starpress.core.project import Project
@@ -39,10 +41,13 @@ class Job:
     game: Game  # in its own language: put in the kit's where the kit is drawn (`localized`)
     templates: Templates
     options: KitOptions
+    catalog: Catalog | None = None
+    """The game's catalog for the kit's language, read (strictly) by `plan`: a pool worker
+    gets it with the job, and parses nothing again."""
 
-    def localized(self, root: Path) -> Game:
-        """The game in the kit's language (`starpress.core.i18n.localize`)."""
-        return localize(root, self.game, self.options.lang)
+    def localized(self) -> Game:
+        """The game in the kit's language (`starpress.core.i18n.in_language`)."""
+        return in_language(self.game, self.options.lang, self.catalog)
 
     @property
     def faces(self) -> int:
@@ -70,9 +75,10 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
         _check_size(root, game, templates, options)
         chosen = replace(options, only=chosen_cards(root, game, options.only))
         for code in languages(game, lang):
+            catalog = None
             if code != game.info.source_language:  # a bad one: refused before any kit
-                read_game_catalog(root, game.id, code)
-            jobs.append(Job(game, templates, replace(chosen, lang=code)))
+                catalog = read_game_catalog(root, game.id, code)
+            jobs.append(Job(game, templates, replace(chosen, lang=code), catalog))
     if problems:
         raise ContentError(problems)
     return jobs
@@ -123,8 +129,7 @@ def run(
     Several jobs (games × languages) go to a process pool of `workers` (default: one per
     CPU), the biggest first; each kit is the same bytes as from a serial build, and the
     reports come back in the jobs' order. `progress` counts faces: per face when serial,
-    per finished kit from the pool. The pool is forked, so inside
-    `starpress.core.catalogs.shared_reads` each kit's language reuses the catalog `plan` read."""
+    per finished kit from the pool. Each job carries the catalog `plan` read for it."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     task = functools.partial(_build_job, root, out_dir, png=png, tts=tts, tts_url=tts_url)
     built: dict[int, tuple[KitReport, list[Path]]] = {}
@@ -163,7 +168,7 @@ def _build_job(
     tts_url: str | None,
 ) -> tuple[KitReport, list[Path]]:
     """One kit, and its exports when asked (in a pool worker or in this process)."""
-    game = job.localized(root)
+    game = job.localized()
     folder = Project(root).game_folder(game.id)
     report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
     exports: list[Path] = []

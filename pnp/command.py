@@ -15,7 +15,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from starpress.core import atomic
-from starpress.core.catalogs import shared_reads
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.model import LANGUAGES
@@ -126,7 +125,7 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
     """The whole command; returns the exit code. Bad input of any kind is one line on
     `errors` and exit 2; SIGTERM and Ctrl-C leave no temporary file behind."""
     try:
-        with atomic.terminate_as_exception(), shared_reads():  # a catalog parsed once
+        with atomic.terminate_as_exception():
             return _run(root, request, console, errors)
     except InputError as error:
         errors.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)

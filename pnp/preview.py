@@ -7,7 +7,6 @@ from pathlib import Path
 
 from rich.console import Console
 
-from starpress.core.catalogs import shared_reads
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.project import Project
@@ -40,12 +39,11 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
     try:
         options = parse_options(request)
         written: list[Path] = []
-        with shared_reads():  # each catalog parsed once: checked by `plan`, then used
-            for job in plan(root, [request.target], request.lang, options):
-                game = job.localized(root)
-                source = Source(game, job.templates, Project(root).game_folder(game.id))
-                folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
-                written.extend(card_pngs(source, card_id, folder))
+        for job in plan(root, [request.target], request.lang, options):
+            game = job.localized()  # with the catalog `plan` read and checked
+            source = Source(game, job.templates, Project(root).game_folder(game.id))
+            folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
+            written.extend(card_pngs(source, card_id, folder))
     except (OptionError, UnknownGame, DrawError) as error:
         errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return 2

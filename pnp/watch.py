@@ -12,7 +12,6 @@ from pathlib import Path
 
 from rich.console import Console
 
-from starpress.core.catalogs import shared_reads
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.project import Project
@@ -50,13 +49,12 @@ def rebuild(
     options = parse_options(request)
     games = None if request.target == "all" else [request.target]
     reports = []
-    with shared_reads():  # each catalog parsed once: checked by `plan`, then used
-        for job in plan(root, games, request.lang, options):
-            game = job.localized(root)
-            folder = Project(root).game_folder(game.id)
-            reports.append(
-                build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
-            )
+    for job in plan(root, games, request.lang, options):
+        game = job.localized()  # with the catalog `plan` read and checked
+        folder = Project(root).game_folder(game.id)
+        reports.append(
+            build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
+        )
     return Rebuild(reports, time.perf_counter() - start)
 
 

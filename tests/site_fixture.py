@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,6 +15,8 @@ from typing import ClassVar
 from starpress.core.model import LANGUAGES
 from starpress.site import build as sitebuild
 from starpress.site import config as siteconfig
+from starpress.site.inputs import SiteInputs
+from starpress.site.pages import Site
 from tests.conftest import ROOT
 
 SITE = ROOT / "build" / "site"
@@ -21,7 +25,23 @@ SITE = ROOT / "build" / "site"
 @functools.cache
 def built_site() -> Path:
     """Build every language as `starpress site build` does (missing kits and the gallery
-    first, then mkdocs build --strict) and return build/site."""
+    first, then mkdocs build --strict) and return build/site. The workers of one
+    pytest-xdist run share it: the first builds it while the others wait (a file lock), so
+    none reads a folder another is cleaning."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    done = SITE.parent / ".site-fixture-run"
+    SITE.parent.mkdir(parents=True, exist_ok=True)
+    with (SITE.parent / ".site-fixture-lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if run is None or not done.is_file() or done.read_text("utf-8") != run:
+            done.unlink(missing_ok=True)
+            _build_site()
+            if run is not None:
+                done.write_text(run, "utf-8")
+    return SITE
+
+
+def _build_site() -> None:
     from starpress.cli import site_inputs as site_files
     from starpress.rulebook import build as rulebook
 
@@ -30,10 +50,19 @@ def built_site() -> Path:
     books = rulebook.plan(ROOT, ["asteria"], "all", "a4", booklet=False)
     books += rulebook.plan(ROOT, ["asteria"], "all", "a4", booklet=False, quick=True)
     rulebook.run(ROOT, books, ROOT / "build" / "rulebooks")
-    results = sitebuild.build(ROOT, list(LANGUAGES), siteconfig.SiteSettings(), palettes=palettes)
+    # the settings as the cli resolves them with no option and no environment variable
+    inputs = SiteInputs.read(ROOT, siteconfig.resolve(ROOT), LANGUAGES, palettes=palettes)
+    results = sitebuild.build(inputs, list(LANGUAGES))
     failed = [f"{r.lang}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)
-    return SITE
+
+
+def language_site(root: Path, lang: str) -> Site:
+    """One language's pages as the MkDocs plugin makes them, from inputs read as `site
+    build` reads them (no MkDocs build)."""
+    from starpress.site.language_site import build_site
+
+    return build_site(SiteInputs.read(root, siteconfig.resolve(root), [lang]), lang)
 
 
 @contextmanager

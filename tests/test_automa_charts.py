@@ -118,7 +118,7 @@ def test_site_charts_are_the_same_bytes_with_one_worker_or_several(
     from starpress.automa.sim import site_charts
     from starpress.core.project import Project
 
-    monkeypatch.setattr(site_charts, "SITE_GAMES", 20)  # the forked workers inherit it
+    monkeypatch.setattr(site_charts, "SITE_GAMES", 20)  # handed to the workers with each task
     drawn = {}
     into = {"folder": tmp_path}
     monkeypatch.setattr(Project, "charts_folder", lambda _self, game: into["folder"] / game)

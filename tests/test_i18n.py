@@ -15,7 +15,7 @@ from starpress.core.i18n import fallbacks, localize
 from starpress.core.load import load_games
 from starpress.core.messages import game_messages
 from starpress.site import messages as site_messages
-from starpress.site.views import language_name
+from starpress.site.uitext import language_name
 from tests.conftest import DEMO_FILES, ROOT, make_project, run_cli
 
 TRANSLATIONS = {
@@ -220,21 +220,24 @@ def test_long_previous_msgids_round_trip(tmp_path: Path) -> None:
     assert entry.previous_id == [old]
 
 
-def test_shared_reads_parse_the_same_bytes_once_and_only_inside(translated: Path) -> None:
+def test_a_catalog_reader_parses_the_same_bytes_once_and_a_changed_file_again(
+    translated: Path,
+) -> None:
     path = catalogs.game_catalog_path(translated, "demo", "es")
-    outside = catalogs.read_catalog(path, "es")
-    assert catalogs.read_catalog(path, "es") is not outside  # no sharing outside
-    with catalogs.shared_reads():
-        first = catalogs.read_catalog(path, "es")
-        assert catalogs.read_catalog(path, "es") is first
-        assert catalogs.read_catalog(path, "pt-BR") is not first  # another language
-        assert catalogs.read_catalog(path, "es", check_markup=False) is not first
-        text = path.read_text("utf-8")
-        path.write_text(text.replace('msgstr "ES Dinheiro."', 'msgstr "ES Plata."'), "utf-8")
-        changed = catalogs.read_catalog(path, "es")  # other bytes: read again
-        assert changed is not first
-        assert {m.string for m in changed if m.id == "Money."} == {"ES Plata."}
-    assert catalogs.read_catalog(path, "es") is not changed
+    assert catalogs.read_catalog(path, "es") is not catalogs.read_catalog(path, "es")
+    reader = catalogs.CatalogReader()
+    first = reader.read(path, "es")
+    assert reader.read(path, "es") is first
+    assert reader.read(path, "pt-BR") is not first  # another language
+    assert catalogs.CatalogReader().read(path, "es") is not first  # another build's reader
+    text = path.read_text("utf-8")
+    path.write_text(text.replace('msgstr "ES Dinheiro."', 'msgstr "ES Plata."'), "utf-8")
+    changed = reader.read(path, "es")  # other bytes: read again
+    assert changed is not first
+    assert {m.string for m in changed if m.id == "Money."} == {"ES Plata."}
+    path.write_text(text.replace('msgstr "ES Dinheiro."', 'msgstr "{bad}"'), "utf-8")
+    with pytest.raises(catalogs.CatalogError):  # as strict as `read_catalog`
+        reader.read(path, "es")
 
 
 def test_plural_forms_move_to_a_new_rule_by_the_numbers_they_serve() -> None:

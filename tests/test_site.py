@@ -18,7 +18,7 @@ import pytest
 
 from starpress.core.model import LANGUAGES
 from tests.conftest import ROOT
-from tests.site_fixture import built_site
+from tests.site_fixture import built_site, language_site
 
 
 class _Links(html.parser.HTMLParser):
@@ -66,6 +66,34 @@ def test_every_language_builds_strictly() -> None:
         for game in ("asteria", "aristeia", "afternova", "ascending-empires", "luna-maris"):
             assert (site / lang / game / "glossary" / "index.html").is_file()
     assert (site / "index.html").is_file()
+
+
+def test_a_language_built_in_a_spawned_process_is_the_same_bytes(tmp_path: Path) -> None:
+    """Where the platform cannot fork, a language's process is spawned: it starts with no
+    module state of ours and gets the build's inputs pickled, and builds the same site."""
+    import multiprocessing
+
+    from starpress.site import build as sitebuild
+    from starpress.site import config as siteconfig
+    from starpress.site.inputs import SiteInputs
+
+    forked = built_site() / "en"
+    inputs = SiteInputs.read(ROOT, siteconfig.resolve(ROOT), ["en"])
+    spawn = multiprocessing.get_context("spawn")
+    (result,) = sitebuild.build(inputs, ["en"], context=spawn, site_dir=tmp_path)
+    assert result.ok, result.output
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {
+            path.relative_to(folder).as_posix(): path.read_bytes()
+            for path in sorted(folder.rglob("*"))
+            if path.is_file()
+        }
+
+    spawned, expected = files(tmp_path / "en"), files(forked)
+    assert sorted(spawned) == sorted(expected)
+    assert [name for name in expected if spawned[name] != expected[name]] == []
+    assert len(expected) > 300
 
 
 def test_no_broken_internal_link_or_image() -> None:
@@ -134,7 +162,6 @@ def test_untranslated_text_is_shown_in_a_visible_note(tmp_path: Path) -> None:
 
     from starpress.core import catalogs
     from starpress.site import markdown as sitetext
-    from starpress.site import views as sitegen
 
     for folder in ("content", "templates"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
@@ -144,7 +171,7 @@ def test_untranslated_text_is_shown_in_a_visible_note(tmp_path: Path) -> None:
         if message.context == "afternova.glossary.blueprint.short":
             source, message.string = str(message.id), ""
     catalogs.write_catalog(path, catalog)
-    site = sitegen.build_site(tmp_path, "en")
+    site = language_site(tmp_path, "en")
     glossary = next(page.text for page in site.pages if page.path == "afternova/glossary.md")
     assert '!!! note "Not yet translated: original text in Italian"' in glossary
     note = glossary.split('!!! note "Not yet translated: original text in Italian"', 1)[1]
@@ -338,10 +365,9 @@ def test_a_bot_page_says_when_its_charts_are_not_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from starpress.core.project import Project
-    from starpress.site.views import build_site
 
     monkeypatch.setattr(Project, "charts_folder", lambda _self, game_id: tmp_path / game_id)
-    site = build_site(ROOT, "es")
+    site = language_site(ROOT, "es")
     page = next(p.text for p in site.pages if p.path == "afternova/bot.md")
     assert "Los gráficos de las simulaciones aún no se han generado" in page
     assert "<code>starpress site build</code>" in page and ".svg" not in page
@@ -386,7 +412,6 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
     import shutil
 
     from starpress.site import messages as site_messages
-    from starpress.site import views as sitegen
 
     for folder in ("content", "templates", "site"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
@@ -395,8 +420,9 @@ def test_the_site_title_is_the_project_s_own(tmp_path: Path) -> None:
         settings.read_text("utf-8").replace("title: Space Board Games", "title: Orbit & <Co>"),
         "utf-8",
     )
-    assert sitegen.site_title(tmp_path, "es") == "Orbit & <Co>"
-    home = next(p.text for p in sitegen.build_site(tmp_path, "es").pages if p.path == "index.md")
+    site = language_site(tmp_path, "es")
+    assert site.title == "Orbit & <Co>"
+    home = next(p.text for p in site.pages if p.path == "index.md")
     assert home.startswith("---") and "# Orbit &amp; &lt;Co&gt;" in home
     assert "Orbit & <Co>" in [message.id for message in site_messages.ui_template(tmp_path)]
 

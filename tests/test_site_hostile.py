@@ -21,6 +21,7 @@ from starpress.core import catalogs
 from starpress.core.errors import InputError
 from starpress.site import build as sitebuild
 from starpress.site import config as siteconfig
+from starpress.site.inputs import SiteInputs
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT_MS
 from tests.site_fixture import serve
@@ -217,7 +218,8 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     settings.write_text(title, "utf-8")
     _write_translations(root)
-    results = sitebuild.build(root, ["en", "pt-BR"], siteconfig.SiteSettings())
+    langs = ["en", "pt-BR"]
+    results = sitebuild.build(SiteInputs.read(root, siteconfig.resolve(root), langs), langs)
     assert all(result.ok for result in results), [r.output for r in results]
     return root / "build" / "site"
 

@@ -320,15 +320,19 @@ def test_a_game_page_wears_its_accent(published_url: str, game: str) -> None:
 def test_a_language_whose_build_warns_fails_with_the_warning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each language is built with --strict in a forked process: a warning (here a link to
+    """Each language is built with --strict in a process of its own: a warning (here a link to
     a page that does not exist) fails that language, and what MkDocs said comes back."""
-    from starpress.site import build as sitebuild
+    from starpress.core.catalogs import CatalogReader
+    from starpress.core.project import Project
+    from starpress.site.inputs import SiteInputs
+    from starpress.site.language_build import build_language
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text("# Home\n\nSee [the rules](missing.md).\n")
     config = tmp_path / "mkdocs.yml"
     config.write_text(f"site_name: Test\nsite_dir: {tmp_path / 'out'}\n")
-    monkeypatch.setattr(sitebuild, "config_path", lambda root, lang: config)
-    result = sitebuild._build_language(tmp_path, "en")
+    monkeypatch.setattr(Project, "mkdocs_config", lambda _self, lang: config)
+    inputs = SiteInputs(tmp_path, siteconfig.SiteSettings(), {}, {}, CatalogReader())
+    result = build_language(inputs, "en")
     assert not result.ok
     assert "missing.md" in result.output and "strict mode" in result.output

@@ -61,8 +61,11 @@ def draw_site_charts(
     todo = [n for n, found in enumerate(charts) if found is None]
     if todo:
         workers = max(1, min(len(todo), workers or os.cpu_count() or 1))
-        with ProcessPoolExecutor(workers, initializer=_load, initargs=(root, list(loaded))) as pool:
-            for n, drawn in zip(todo, pool.map(_chart, [settings[n] for n in todo]), strict=True):
+        tasks = [
+            ChartTask(loaded[settings[n][0]], settings[n][2], SITE_GAMES, SITE_SEED) for n in todo
+        ]
+        with ProcessPoolExecutor(workers) as pool:
+            for n, drawn in zip(todo, pool.map(_chart, tasks), strict=True):
                 charts[n] = drawn
                 store.mkdir(parents=True, exist_ok=True)
                 entries = [dataclasses.asdict(chart) for chart in drawn]
@@ -99,17 +102,19 @@ def draw_site_charts(
     return written
 
 
-_WORKER_GAMES: dict[str, Game] = {}
+@dataclasses.dataclass(frozen=True)
+class ChartTask:
+    """One setting to simulate and chart: all a pool worker needs, handed with the task."""
+
+    game: Game
+    """As loaded (the charts have no words to translate)."""
+    params: dict[str, str]
+    games: int
+    seed: int
 
 
-def _load(root: Path, games: list[str]) -> None:
-    """A pool worker's games, loaded once."""
-    _WORKER_GAMES.update(load_games(root, games))
-
-
-def _chart(setting: tuple[str, str, dict[str, str]]) -> list[Chart]:
-    game_id, _page, params = setting
-    return chart_files(simulate(_WORKER_GAMES[game_id], SITE_GAMES, SITE_SEED, params))
+def _chart(task: ChartTask) -> list[Chart]:
+    return chart_files(simulate(task.game, task.games, task.seed, task.params))
 
 
 def _game_digest(game: Game) -> str:

@@ -14,8 +14,7 @@ import hashlib
 import io
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -315,23 +314,6 @@ class CatalogError(InputError):
     """A catalog that cannot be used: not text, not valid PO, or markup unlike its source."""
 
 
-_shared: list[dict[tuple[str | None, bytes], Catalog]] = []
-"""While `shared_reads` is on: the catalogs read strictly, by language and content digest."""
-
-
-@contextmanager
-def shared_reads() -> Iterator[None]:
-    """Inside, a catalog read strictly again (same language, same bytes) is not parsed again:
-    the same `Catalog` comes back, so its readers must not change it. `site build` and `pnp`
-    check every catalog they need in this, then fork their workers (languages, kits) in it,
-    which reuse what was read."""
-    _shared.append({})
-    try:
-        yield
-    finally:
-        _shared.pop()
-
-
 def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Catalog:
     """A .po file, read strictly: the one place every command reads a catalog.
 
@@ -341,6 +323,33 @@ def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Cat
     cross-references or placeholders differ from its source (at its msgstr line). The
     previous msgids (`#| msgid`) that Babel's reader drops are restored.
     """
+    data, text = _catalog_file(path)
+    return _parse(path, data, text, lang, check_markup)
+
+
+class CatalogReader:
+    """Reads catalogs strictly (`read_catalog`), parsing the same bytes in the same
+    language once: a second read of an unchanged file gives the same `Catalog` back, so
+    its users must not change it.
+
+    One reader per build, handed down explicitly: `site build` checks every catalog the
+    languages need with it and hands it, with what it read, to each language's process;
+    `site serve` reads with a fresh one after each change. It is plain data, so it
+    crosses to a process by fork or by pickle alike."""
+
+    def __init__(self) -> None:
+        self._read: dict[tuple[str, bytes], Catalog] = {}
+
+    def read(self, path: Path, lang: str) -> Catalog:
+        data, text = _catalog_file(path)
+        key = (lang, hashlib.blake2b(data, digest_size=16).digest())
+        if key not in self._read:
+            self._read[key] = _parse(path, data, text, lang, check_markup=True)
+        return self._read[key]
+
+
+def _catalog_file(path: Path) -> tuple[bytes, str]:
+    """A catalog file's bytes and text: refused when too large, binary or not UTF-8."""
     limit = limits().catalog_file_bytes
     data = read_capped(path, limit)
     if data is None:
@@ -348,12 +357,13 @@ def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Cat
     if b"\0" in data:
         raise CatalogError(path, "binary file, not a PO catalog", _line_at(data, data.index(0)))
     try:
-        text = data.decode("utf-8")
+        return data, data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise CatalogError(path, "not UTF-8 text", _line_at(data, error.start)) from None
-    key = (lang, hashlib.blake2b(data, digest_size=16).digest())
-    if check_markup and _shared and key in _shared[-1]:
-        return _shared[-1][key]
+
+
+def _parse(path: Path, data: bytes, text: str, lang: str | None, check_markup: bool) -> Catalog:
+    """The catalog in a file's `data` and `text` (`_catalog_file`), as `read_catalog` says."""
     try:
         catalog = read_po(
             io.BytesIO(data), locale=locale_code(lang) if lang else None, abort_invalid=True
@@ -368,8 +378,6 @@ def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Cat
     for entry in catalog:
         if entry.context in previous and not entry.previous_id:
             entry.previous_id = [previous[entry.context]]
-    if check_markup and _shared:
-        _shared[-1][key] = catalog
     return catalog
 
 

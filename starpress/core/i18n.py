@@ -11,7 +11,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from starpress.core.catalogs import read_catalog
+from starpress.core.catalogs import CatalogReader, read_catalog
 from starpress.core.model import Game, PathKey, all_texts, map_texts
 from starpress.core.project import Project
 from starpress.core.text import Text
@@ -21,20 +21,32 @@ def catalog_path(root: Path, game_id: str, lang: str) -> Path:
     return Project(root).catalog(game_id, lang)
 
 
-def read_game_catalog(root: Path, game_id: str, lang: str) -> Catalog | None:
-    """A game's catalog for a language, or None when it has none."""
+def read_game_catalog(
+    root: Path, game_id: str, lang: str, reader: CatalogReader | None = None
+) -> Catalog | None:
+    """A game's catalog for a language, or None when it has none; through `reader` when
+    given (a build's, which parses each file once)."""
     path = catalog_path(root, game_id, lang)
     if not path.is_file():
         return None
-    return read_catalog(path, lang)  # strict: a broken catalog is one located error
+    # strict: a broken catalog is one located error
+    return reader.read(path, lang) if reader is not None else read_catalog(path, lang)
 
 
-def localize(root: Path, game: Game, lang: str) -> Game:
+def localize(root: Path, game: Game, lang: str, reader: CatalogReader | None = None) -> Game:
     """The game with every text in `lang`: its translation when current, else the source
-    text marked as a fallback. The source language returns the game as it is."""
+    text marked as a fallback. The source language returns the game as it is. `reader`:
+    the build's catalog reader, when it has one."""
+    if lang == game.info.source_language:
+        return game  # its texts are the source: no catalog is read
+    return translate(game, read_game_catalog(root, game.id, lang, reader))
+
+
+def in_language(game: Game, lang: str, catalog: Catalog | None) -> Game:
+    """The game in `lang` through its `catalog` for it (read already): as `localize`."""
     if lang == game.info.source_language:
         return game
-    return translate(game, read_game_catalog(root, game.id, lang))
+    return translate(game, catalog)
 
 
 def translate(game: Game, catalog: Catalog | None) -> Game:

@@ -2,8 +2,8 @@
 
 Each comes from, first to last: the command line, the environment (`STARPRESS_SITE_URL`,
 `STARPRESS_SITEMAP_DATES`) and `site/site.yaml`. `starpress site build` resolves them once
-and hands them to every MkDocs process through the environment, where the hook
-(`site/hooks/starpress_pages.py`) reads them with the same `resolve`.
+and hands them to every language's process with the build's inputs (`SiteInputs`); MkDocs
+run by hand has its plugin (`starpress.site.plugin`) resolve them with the same `resolve`.
 """
 
 from __future__ import annotations
@@ -34,13 +34,6 @@ class SiteSettings:
     def language_url(self, lang: str) -> str | None:
         """Where a language's site is published (`<site_url><lang>/`), if it is."""
         return f"{self.site_url}{lang}/" if self.site_url else None
-
-    def environment(self) -> dict[str, str]:
-        """The settings for a child process; an empty URL there means "none"."""
-        return {
-            URL_VARIABLE: self.site_url or "",
-            DATES_VARIABLE: "1" if self.sitemap_dates else "0",
-        }
 
 
 def settings_path(root: Path) -> Path:

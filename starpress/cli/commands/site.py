@@ -46,6 +46,7 @@ def site_build(
     from starpress.core.model import LANGUAGES
     from starpress.site import build as sitebuild
     from starpress.site import config as siteconfig
+    from starpress.site.inputs import SiteInputs
 
     langs = lang or list(LANGUAGES)
     unknown = [code for code in langs if code not in LANGUAGES]
@@ -58,7 +59,8 @@ def site_build(
     for path in written:
         if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
             _console().print(f"built missing kit {path.relative_to(root)}")
-    results = sitebuild.build(root, langs, settings, games=games, palettes=palettes)
+    inputs = SiteInputs.read(root, settings, langs, games=games, palettes=palettes)
+    results = sitebuild.build(inputs, langs)
     for result in results:
         if result.ok:
             _console().print(f"[green]ok[/green] build/site/{result.lang}/")

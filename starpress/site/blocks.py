@@ -1,0 +1,67 @@
+"""Rules text as Markdown: a record's body, lists, numbered steps, tables and sections,
+with every cross-reference linked and every icon drawn (`starpress.site.gamesite`)."""
+
+from __future__ import annotations
+
+from starpress.core.model import Blocks, Section, Step, Table, all_texts
+from starpress.core.text import Text
+from starpress.site import markdown as sitetext
+from starpress.site.gamesite import GameSite
+from starpress.site.markdown import Markdown, escape
+
+
+def block_texts(record: Blocks) -> list[Text]:
+    """The texts shown in a record's body, lists, steps, tables and closing text."""
+    return all_texts([record.body, record.items, record.steps, record.tables, record.after])
+
+
+def blocks_md(site: GameSite, record: Blocks, page: str) -> Markdown:
+    context = site.context(page)
+    parts = [sitetext.blocks(record.body, context)]
+    if record.items:
+        parts.append(
+            Markdown("\n".join(f"- {sitetext.line(item, context)}" for item in record.items))
+        )
+    if record.steps:
+        parts.append(steps_md(site, record.steps, page))
+    parts.extend(table_md(site, table, page) for table in record.tables)
+    parts.append(sitetext.blocks(record.after, context))
+    return Markdown("\n\n".join(part.strip() for part in parts if part.strip()))
+
+
+def steps_md(site: GameSite, steps: list[Step], page: str, depth: int = 0) -> Markdown:
+    """Numbered steps; a labelled step shows its label (a localised text) in bold."""
+    context = site.context(page)
+    lines = []
+    for number, step in enumerate(steps, 1):
+        body = sitetext.indent(sitetext.blocks(step.text, context), 4, first=False)
+        marker = f"{number}." if step.label is None else "-"
+        label = f"**{sitetext.line(step.label, context)}\\.** " if step.label else ""
+        lines.append(sitetext.indent(Markdown(f"{marker} {label}{body}"), 4 * depth))
+        if step.steps:
+            lines.append(steps_md(site, step.steps, page, depth + 1))
+    return Markdown("\n".join(lines))
+
+
+def table_md(site: GameSite, table: Table, page: str) -> Markdown:
+    context = site.context(page)
+    head = [sitetext.line(column, context) for column in table.columns]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in table.rows:
+        lines.append("| " + " | ".join(sitetext.line(cell, context) for cell in row) + " |")
+    caption = sitetext.line(table.caption, context)
+    return Markdown((f"*{caption}*\n\n" if caption else "") + "\n".join(lines))
+
+
+def section_md(
+    site: GameSite, section: Section, page: str, level: int, top: bool = True
+) -> Markdown:
+    parts = []
+    if top or level > 1:
+        heading = "#" * min(level, 6)
+        parts.append(
+            f'{heading} {escape(site.name(section.id))} {{: id="{sitetext.ident(section.id)}" }}'
+        )
+    parts.append(site.untranslated(block_texts(section), blocks_md(site, section, page)))
+    parts.extend(section_md(site, child, page, level + 1) for child in section.sections)
+    return Markdown("\n\n".join(part for part in parts if part))
