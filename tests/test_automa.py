@@ -253,7 +253,7 @@ def test_json_transcript_cites_rule_ids(tmp_path: Path) -> None:
     )
     lines = [json.loads(line) for line in out.getvalue().splitlines() if line.startswith("{")]
     placement = next(line for line in lines if line["step"] == "to_blueprint")
-    assert placement["rule"] == "afternova.rules.bot.placement"
+    assert placement["rule"] == ["afternova.rules.bot.placement"]  # rule ids, as a list
     assert placement["text"].startswith("The green Fragment goes on the Blueprint in position 1")
 
 

@@ -4,6 +4,7 @@ and content, and a whole game at the table through the real command line."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -19,9 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starpress.automa.engine import runner
+from starpress.automa.engine.answers import Number, Refused
 from starpress.automa.engine.driver import Driver
 from starpress.automa.engine.registry import bot_of
-from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.aristeia.data import ROLES, AristeiaAutoma
 from starpress.automa.games.aristeia.game import AristeiaGame, Prepared
@@ -340,16 +342,28 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
 def test_table_answers_are_checked_against_what_the_program_knows() -> None:
     game = AristeiaGame(PREPARED, "table", "standard", 1, Voice(GAME))
     game.decks["tactics"].remove(4)  # card 4 is face up already
-    with pytest.raises(ValueError, match="la carta 4 ya está boca arriba"):
-        game.parse_card("tactics")("4")
-    assert game.parse_card("tactics")("5") == 5
+    card = game.ask("tactics_card", "ask_tactics_card", {}, Number(1, 10),
+                    functools.partial(game.check_card, "tactics"))  # fmt: skip
+    assert (
+        refused(game, card, "4")
+        == "'4' no sirve: la carta 4 ya está boca arriba; baraja cuando se acabe el mazo."
+    )
+    assert card.take("5") == (5, "5")
     game.team[BOT]["hunter"].where = "infirmary"
-    with pytest.raises(ValueError, match="sin repetir"):
-        game.parse_knocked("2")  # already in the Infirmary
-    assert game.parse_knocked("1 4") == ["holder", "controller"]
-    assert game.parse_initiative("5") == [5] and game.parse_initiative("5 3") == [5, 3]
-    with pytest.raises(ValueError):
-        game.parse_initiative("5 3 1")
+    knocked = game.ask("knocked", "ask_knocked", {}, game.roles(), game.check_knocked)
+    assert "sin repetir" in refused(game, knocked, "2")  # already in the Infirmary
+    assert knocked.take("1 4") == (["holder", "controller"], "1 4")
+    assert knocked.take("") == ([], "")
+    initiative = game.ask("initiative", "ask_initiative", {}, game.numbers(1, 2, 0, 12))
+    assert initiative.take("5")[0] == [5] and initiative.take("5 3")[0] == [5, 3]
+    assert "'5 3 1' no sirve" in refused(game, initiative, "5 3 1")
+
+
+def refused(game: AristeiaGame, ask: Ask, raw: str) -> str:
+    """The message a question refuses `raw` with, in the game's language."""
+    with pytest.raises(Refused) as error:
+        ask.take(raw)
+    return game.voice(error.value.key, **error.value.values)
 
 
 def test_the_levels_order_and_the_standard_level_gives_a_real_chance() -> None:

@@ -4,6 +4,8 @@ and a whole game at the table through the real command line."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import io
 import json
 import re
@@ -19,9 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starpress.automa.engine import runner
+from starpress.automa.engine.answers import Refused
 from starpress.automa.engine.driver import Driver
 from starpress.automa.engine.registry import bot_of
-from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.asteria.data import AsteriaAutoma
 from starpress.automa.games.asteria.game import AsteriaGame, Prepared
@@ -562,19 +565,30 @@ def test_every_card_the_table_asks_about_has_a_set_mark() -> None:
 def test_table_answers_are_checked_against_what_the_program_knows() -> None:
     game = AsteriaGame(PREPARED, "table", "standard", 1, Voice(GAME))
     game.open = [planet(1, you=0), planet(2, you=0, bot=4)]
-    with pytest.raises(ValueError, match="não tem marcador de expansão em «Aurora»"):
-        game.parse_contested("1")  # a conflict needs its marker there
-    assert game.parse_contested("2") == 1
+    contested = game.ask("conflict_planet", "ask_which_planet", {}, game.open_planets(),
+                         game.check_contested)  # fmt: skip
+    assert "não tem marcador de expansão em «Aurora»" in refused(game, contested, "1")
+    assert contested.take("2") == (1, "2")  # a conflict needs its marker there
     game.sides[BOT].hand = [7]
-    with pytest.raises(ValueError, match="já está em jogo"):
-        game.parse_actions(1)("7")  # already in its row
-    assert game.parse_actions(2)("sonda, 8") == [1, 8]  # a name's start, in the session's language
-    assert game.parse_actions(2)("A 2/38 a9") == [2, 9]  # the marks printed on the cards
+    row = game.ask("row", "ask_row", {}, game.cards("action", many=True),
+                   functools.partial(game.check_actions, 1))  # fmt: skip
+    assert "já está em jogo" in refused(game, row, "7")  # already in its row
+    two = dataclasses.replace(row, check=functools.partial(game.check_actions, 2))
+    assert two.take("sonda, 8") == ([1, 8], "A 1/38, A 8/38")  # a name's start, in its language
+    assert two.take("A 2/38 a9") == ([2, 9], "A 2/38, A 9/38")  # the marks printed on the cards
     game.open.append(planet(3))
-    with pytest.raises(ValueError, match="já há 3 planetas abertos"):
-        game.parse_new_planet("4")
+    new = game.ask("planet", "ask_planet", {}, game.cards("planet"), game.check_new_planet)
+    assert "já há 3 planetas abertos" in refused(game, new, "4")
     game.sides[YOU].achieved = ["exploration"]
-    with pytest.raises(ValueError, match="já tem essa Conquista"):
-        game.parse_achievement("1")
-    with pytest.raises(ValueError, match="0 0 0"):
-        game.parse_markers("1 2")  # one number per open planet
+    claims = game.ask("achievement", "ask_achievement", {}, game.claims(), game.check_achievement)
+    assert "já tem essa Conquista" in refused(game, claims, "1")
+    markers = game.ask("markers", "ask_markers", {}, game.markers(), game.check_markers)
+    assert refused(game, markers, "1 2") == "'1 2' não serve: 0 0 0."  # one number per planet
+    assert markers.take("") == ([0, 0, 0], "0 0 0")  # Enter: on none
+
+
+def refused(game: AsteriaGame, ask: Ask, raw: str) -> str:
+    """The message a question refuses `raw` with, in the game's language."""
+    with pytest.raises(Refused) as error:
+        ask.take(raw)
+    return game.voice(error.value.key, **error.value.values)

@@ -19,8 +19,6 @@ from pathlib import Path
 import pytest
 
 from starpress.automa.engine import registry, runner
-from starpress.automa.engine.choices import Option, Options
-from starpress.automa.engine.state import Refused
 from starpress.core import bots
 from starpress.core.i18n import localize
 from starpress.core.load import load_games
@@ -260,26 +258,6 @@ def test_replay_in_another_language_and_a_simulated_game_played_through(tmp_path
         assert winner in replayed.stdout
     bad = run_cli("automa", "afternova", "replay", str(table), "--lang", "xx", cwd=ROOT)
     assert bad.returncode == 2 and "--lang must be one of" in bad.stdout + bad.stderr
-
-
-def test_cards_are_found_by_mark_or_name_whatever_the_case_and_accents() -> None:
-    options = Options.of([Option("a", "B 1/40", "Propulsori Ionici"),
-                          Option("b", "B 2/40", "Officina di Bordo"),
-                          Option("c", "B 12/40", "Dr. Élia Mercator"),
-                          Option("d", "B 13/40", "Officina Leggera")])  # fmt: skip
-    for typed, value in (("B 12/40", "c"), ("b12", "c"), ("B 12", "c"), ("12", "c"),
-                         ("propul", "a"), ("PROPULSORI IONICI", "a"), ("elia", "c"),
-                         ("mercator", "c"), ("officina d", "b")):  # fmt: skip
-        assert options.parse(typed) == value, typed
-    assert options.parse_many("B1, officina di bordo; b12") == ["a", "b", "c"]
-    assert options.parse_many("B1 B2 12") == ["a", "b", "c"]
-    with pytest.raises(Refused) as ambiguous:
-        options.parse("offic")
-    assert ambiguous.value.key == "ambiguous_choice"
-    with pytest.raises(Refused) as unknown:
-        options.parse("B 12/39")
-    assert unknown.value.key == "bad_choice"
-    assert options.mark_of("c") == "B 12/40"
 
 
 def test_the_bot_says_what_happened_before_it_asks_the_next_question(tmp_path: Path) -> None:

@@ -24,13 +24,22 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import re
 from collections import Counter
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from starpress.automa.engine.choices import NO_CARDS, CardBook, Options
+from starpress.automa.engine.answers import (
+    AnyOf,
+    Choice,
+    Number,
+    OneOf,
+    Parts,
+    Refusal,
+    Refused,
+    Several,
+)
+from starpress.automa.engine.choices import NO_CARDS, CardBook, Cards
 from starpress.automa.engine.prng import Pcg32, Streams
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.state import (
@@ -224,15 +233,18 @@ class AfternovaGame:
         self.market_paws: list[int] = []
         self.market_blueprints: list[int] = []
         self.paws_played: list[int] = []  # afternova.rules.supply: reshuffled when needed
+        self.known_blueprints = {b.card for b in catalogue.blueprints.values()}
+        self.described: dict[str, tuple[tuple[str, ...], int]] = {}
+        """Blueprints the content lacks, described at the table: cost and VP, by card."""
 
     # -- the game -----------------------------------------------------------------------
 
     def play(self) -> Script:
-        yield Say("start", None, {"seed": self.seed, "mode": self.mode})
+        yield Say("start", (), {"seed": self.seed, "mode": self.mode})
         if self.level is not None:
             yield Say(
                 "solo_start",
-                f"{RULE_SOLO_SETUP}; {RULE_SOLO_LEVELS}",
+                (RULE_SOLO_SETUP, RULE_SOLO_LEVELS),
                 {
                     "level": self.level_name,
                     "row": self.level.row_size,
@@ -248,13 +260,13 @@ class AfternovaGame:
             yield from self.seat_setup()
             yield from self.table_rounds()
         while not self.finished and self.seats not in MODELLED:
-            command = yield Ask(HUMAN, "command", "ask_command", {}, self.parse_command)
+            command = yield Ask(HUMAN, "command", "ask_command", {}, self.commands())
             if command == "bot":
                 yield from self.bot_turn()
                 if self.level is not None and self.level.bot_turn_every > 1 and not self.over():
                     # the person counts their own turns: say when to press [b] again
                     turns = {"turns": self.level.bot_turn_every}
-                    yield Say("next_bot_turn", RULE_SOLO_TURN, turns)
+                    yield Say("next_bot_turn", (RULE_SOLO_TURN,), turns)
             elif command == "help":
                 yield from self.help()
             else:
@@ -288,16 +300,18 @@ class AfternovaGame:
                     for card, capacity, _ in self.catalogue.starships.values()
                 }
             )  # the objective stays hidden until the end
-            card, capacity, objective = yield self.ask_card("starship", "ask_starship", {}, ships)
+            card, capacity, objective = yield Ask(
+                HUMAN, "starship", "ask_starship", {}, Cards(ships)
+            )
         self.bot.starship, self.bot.capacity = card, capacity
         self.bot.objective = tuple(objective) or None
-        yield Say("setup_starship", RULE_SETUP, {"card": card, "capacity": capacity})
+        yield Say("setup_starship", (RULE_SETUP,), {"card": card, "capacity": capacity})
         for position in range(1, self.rules.settings.row_size + 1):
             blueprint = yield from self.reveal(position)
             self.bot.row.append(blueprint)
             yield Say(
                 "setup_blueprint",
-                RULE_SETUP,
+                (RULE_SETUP,),
                 {
                     "card": blueprint.card,
                     "position": position,
@@ -307,32 +321,31 @@ class AfternovaGame:
             )
 
     def bot_turn(self) -> Steps:  # afternova.rules.bot.turn
-        yield Say("turn", RULE_TURN)
+        yield Say("turn", (RULE_TURN,))
         if self.mode == "simulated":
             colour = yield from self.draw_fragment()
             if colour is None:  # every Fragment is in someone's Hold or on a Planet
                 return
         else:
-            colour = yield self.ask_colours("fragment", "ask_drawn", self.parse_colour)
-        yield Say("drawn", RULE_TURN, {"colour": colour})
+            colour = yield Ask(HUMAN, "fragment", "ask_drawn", {}, self.colour_answer())
+        yield Say("drawn", (RULE_TURN,), {"colour": colour})
         steps: list[Step] = []
         yield from self.drawing(self.rules.placing(self.bot, colour, steps), steps)
         self.discard_bots()
 
     def help(self) -> Steps:  # afternova.rules.bot.help
-        planet = yield self.ask_colours("planet", "ask_planet", self.parse_colours)
+        planet = yield Ask(HUMAN, "planet", "ask_planet", {}, Several(self.colour_answer()))
         offers = self.rules.acceptable(self.bot, planet)
         if not offers:
-            yield Say("accepts_none", RULE_HELP)
+            yield Say("accepts_none", (RULE_HELP,))
             return
-        yield Say("accepts", RULE_HELP, {"offers": offers})
+        yield Say("accepts", (RULE_HELP,), {"offers": offers})
         allowed = [colour for colour, _ in offers]
         # in solo a paid Fragment may buy more than one icon (afternova.rules.solo.negotiation)
         prompt = "ask_payment_solo" if self.level else "ask_payment"
         icons = {"icons": self.rules.settings.icons_per_fragment}
-        payment = yield self.ask_colours(
-            "payment", prompt, lambda raw: self.parse_payment(raw, allowed), icons
-        )
+        payment = yield Ask(HUMAN, "payment", prompt, icons, Several(self.colour_answer()),
+                            check=functools.partial(self.check_payment, allowed))  # fmt: skip
         if payment:
             yield from self.paid(payment)
 
@@ -353,23 +366,27 @@ class AfternovaGame:
             "capacity": self.bot.capacity,
             "completed": len(self.bot.completed),
         }
-        return [Say("status", None, values)]
+        return [Say("status", (), values)]
 
     def final_score(self) -> Steps:  # afternova.rules.bot.scoring
         if self.bot.objective is None:
-            objective = yield self.ask_colours("objective", "ask_objective", self.parse_objective)
+            objective = yield Ask(HUMAN, "objective", "ask_objective", {},
+                                  Several(self.colour_answer(), 2, 2))  # fmt: skip
             self.bot.objective = tuple(objective)
         for number, done in enumerate(self.bot.completed, 1):
             if done.unseen and done.vp is None:
-                card, cost, vp = yield self.ask_blueprint("blind", "ask_blind", {"number": number})
-                self.bot.completed[number - 1] = Completed(card, tuple(cost), vp, unseen=True)
+                action = yield self.ask_blueprint("blind", "ask_blind", {"number": number})
+                named = self.received(action)
+                self.bot.completed[number - 1] = Completed(
+                    named.card, named.cost, named.vp, unseen=True
+                )
         score = self.rules.score(self.bot)
         if self.level is None:
-            yield Say("score", f"{RULE_SCORING}; {RULING_OBJECTIVE}", score)
+            yield Say("score", (RULE_SCORING, RULING_OBJECTIVE), score)
             return score
         score["head_start"] = self.level.head_start_vp  # afternova.rules.solo.scoring
         score["total"] += score["head_start"]
-        yield Say("score_solo", f"{RULE_SOLO_SCORING}; {RULE_SCORING}", score)
+        yield Say("score_solo", (RULE_SOLO_SCORING, RULE_SCORING), score)
         return score
 
     # -- the baseline humans (seats `baseline`) -----------------------------------------
@@ -420,14 +437,12 @@ class AfternovaGame:
             for human in self.humans:
                 yield from self.human_turn(human)
         if not self.over():
-            yield Say("round_limit", None, {"rounds": limit})
+            yield Say("round_limit", (), {"rounds": limit})
 
     def human_turn(self, human: Human) -> Steps:
         options = self.offered = self.extractions(human)
         legal = ("market", *(f"planet-{index + 1}" for index in options))
-        action = yield Ask(
-            human.seat, "turn", "ask_turn", {}, functools.partial(_choice, legal), legal
-        )
+        action = yield Ask(human.seat, "turn", "ask_turn", {}, OneOf.actions(legal), legal)
         if action == "market":
             yield from self.market(human)
         else:
@@ -515,9 +530,7 @@ class AfternovaGame:
         legal = tuple(
             " ".join(pick) for pick in itertools.combinations(cards, max(0, min(3, room)))
         )
-        pick = yield Ask(
-            human.seat, "market", "ask_turn", {}, functools.partial(_choice, legal), legal
-        )
+        pick = yield Ask(human.seat, "market", "ask_turn", {}, OneOf.actions(legal), legal)
         paws = [self.market_paws[int(c[1:]) - 1] for c in str(pick).split() if c[0] == "p"]
         drawn = [self.market_blueprints[int(c[1:]) - 1] for c in str(pick).split() if c[0] == "b"]
         for index in paws:
@@ -642,10 +655,10 @@ class AfternovaGame:
             return Blueprint(original.card, original.cost, original.vp)
         if unseen:  # put under the Starship without looking: asked for at the end
             return Blueprint(f"unseen-{len(self.bot.completed) + 1}", (), 0)
-        card, cost, vp = yield self.ask_blueprint(
+        action = yield self.ask_blueprint(
             "blueprint", "ask_blueprint", {"position": len(self.bot.row) + 1}
         )
-        return Blueprint(card, tuple(cost), vp)
+        return self.received(action)
 
     def next_blueprint(self) -> int:
         return self.deck[-1] if self.deck else 0
@@ -656,10 +669,8 @@ class AfternovaGame:
             if drawn is None:
                 raise ValueError("the Blueprint deck is empty at setup")
             return drawn
-        card, cost, vp = yield self.ask_blueprint(
-            "blueprint", "ask_blueprint", {"position": position}
-        )
-        return Blueprint(card, tuple(cost), vp)
+        action = yield self.ask_blueprint("blueprint", "ask_blueprint", {"position": position})
+        return self.received(action)
 
     def draw_paw(self) -> Steps:
         if not self.paw_deck:
@@ -694,9 +705,9 @@ class AfternovaGame:
             values = dict(step.values)
             # a ruling on an ambiguity of the rulebook is cited beside the rule it applies
             ruling = values.pop("ruling", None)
-            yield Say(step.what, f"{step.rule}; {ruling}" if ruling else step.rule, values)
+            yield Say(step.what, (step.rule, ruling) if ruling else (step.rule,), values)
             if step.what in ("completed", "blind_blueprint") and self.rules.finished(self.bot):
-                yield Say("end", RULE_END)
+                yield Say("end", (RULE_END,))
                 self.finished = True
 
     def words(self, say: Say) -> dict[str, Any]:
@@ -743,30 +754,40 @@ class AfternovaGame:
 
     # -- answers ------------------------------------------------------------------------
 
-    def parse_colour(self, raw: str) -> str:
-        word = raw.strip().lower()
-        for colour in COLOURS:
-            if (
-                word == colour
-                or word in self.catalogue.names.get(colour, [])
-                or word == self.colour_word[colour].lower()
-            ):
-                return colour
-        raise ValueError(self.text("bad_colour", answer=raw, colours=self.choices()))
+    def commands(self) -> OneOf:
+        """What the person does next at the table: the Bot's turn, help in an Extract, the
+        end (b, a, f; the words `bot`, `help`, `end` too)."""
+        return OneOf.of(
+            (
+                Choice("b", self.text("command_bot"), "bot", names=("bot",)),
+                Choice("a", self.text("command_help"), "help", names=("h", "help")),
+                Choice("f", self.text("command_end"), "end", names=("e", "end")),
+            ),
+            Refusal("bad_command"),
+        )
 
-    def parse_colours(self, raw: str) -> list[str]:
-        return [self.parse_colour(word) for word in raw.replace(",", " ").split()]
+    def colour_answer(self) -> OneOf:
+        """A Fragment colour, named in any language the content knows; the log keeps its key."""
+        return OneOf.of(
+            (
+                Choice(colour, self.colour_word[colour], colour,
+                       names=(self.colour_word[colour], *self.catalogue.names.get(colour, ())))
+                for colour in COLOURS
+            ),
+            Refusal("bad_colour", {"colours": self.choices()}),
+            by_name=True,
+        )  # fmt: skip
 
-    def parse_payment(self, raw: str, allowed: list[str]) -> list[str]:
-        payment = self.parse_colours(raw)
+    def check_payment(self, allowed: list[str], payment: list[str]) -> list[str]:
+        """A payment the Bot takes (afternova.rules.bot.help), from the Fragments offered."""
         try:
             self.rules.help(self._trial(), payment, lambda unseen: None)
         except ValueError as error:
-            raise ValueError(self.text("bad_payment", reason=str(error))) from None
+            raise Refused("bad_payment", reason=str(error)) from None
         remaining = list(allowed)
         for colour in payment:
             if colour not in remaining:
-                raise ValueError(self.text("bad_payment", reason=self.colour_word[colour]))
+                raise Refused("bad_payment", reason=self.colour_word[colour])
             remaining.remove(colour)
         return payment
 
@@ -781,105 +802,46 @@ class AfternovaGame:
             list(bot.completed),
         )
 
-    def parse_objective(self, raw: str) -> list[str]:
-        colours = self.parse_colours(raw)
-        if len(colours) != 2:
-            raise ValueError(self.text("bad_colour", answer=raw, colours=self.choices()))
-        return colours
-
     def label(self, card: str) -> str:
         """A card as people read it: «name» (mark); a Blueprint described by its cost (at
         the table, for a card the content does not have) or taken unseen, in words."""
         if card.startswith("unseen-"):
             return self.text("unseen_blueprint")
-        typed = _TYPED.fullmatch(card)
-        if typed is not None:
-            cost = tuple(typed.group(1).split("-"))
-            return self.text("typed_blueprint", cost=self.colours(cost), vp=int(typed.group(2)))
+        if card in self.described:
+            cost, vp = self.described[card]
+            return self.text("typed_blueprint", cost=self.colours(cost), vp=vp)
         return self.card_label(card)
-
-    def ask_card(self, key: str, prompt: str, values: dict[str, Any], options: Options) -> Ask:
-        """A question about one card, answered by its printed mark or its name."""
-        shown = {**values, "marks": options.examples()}
-        return Ask(HUMAN, key, prompt, shown, options.parse, None, options.words(),
-                   lambda action: options.mark_of(action))  # fmt: skip
 
     def ask_blueprint(self, key: str, prompt: str, values: dict[str, Any]) -> Ask:
         """A Blueprint: its mark or name, or (a card the content lacks) its colours and VP."""
         options = self.card_label.options(
             {b.card: [b.card, list(b.cost), b.vp] for b in self.catalogue.blueprints.values()}
         )
-        ask = self.ask_card(key, prompt, values, options)
+        refused = Refusal("bad_blueprint", {"marks": options.examples()})
+        described = Parts((Several(self.colour_answer(), 1), Number(0, 999, refused)), refused)
+        answer = AnyOf((Cards(options, refused=refused), described))
+        return Ask(HUMAN, key, prompt, values, answer, check=self.blueprint)
 
-        def canonical(action: list[Any]) -> str:
-            if _TYPED.fullmatch(action[0]):
-                return " ".join([*action[1], str(action[2])])
-            return options.mark_of(action)
+    def blueprint(self, answer: list[Any] | tuple[list[str], int]) -> list[Any]:
+        """The action of a Blueprint named at the table: a card of the content as it is, or one
+        described by its cost and VP (a card the content lacks) with an id of its own."""
+        if isinstance(answer, tuple):
+            cost, vp = answer
+            return [f"blueprint-{'-'.join(cost)}-{vp}", list(cost), vp]
+        return answer
 
-        return dataclasses.replace(
-            ask, parse=lambda raw: self.parse_blueprint(raw, options), canonical=canonical
-        )
-
-    def ask_colours(
-        self,
-        key: str,
-        prompt: str,
-        parse: Callable[[str], Any],
-        values: dict[str, Any] | None = None,
-    ) -> Ask:
-        """A question answered with Fragment colours; the log keeps their keys."""
-        shown = {"colours": self.choices(), **(values or {})}
-        words = tuple(self.colour_word[colour] for colour in COLOURS)
-        return Ask(HUMAN, key, prompt, shown, parse, None, words, _colour_keys)
-
-    def parse_blueprint(self, raw: str, options: Options) -> list[Any]:
-        if len(options.find(raw)) == 1:
-            found: list[Any] = options.parse(raw)
-            return found
-        words = raw.replace(",", " ").split()
-        if len(words) >= 2 and words[-1].isdigit():
-            try:
-                cost = [self.parse_colour(word) for word in words[:-1]]
-            except ValueError:
-                cost = []
-            if cost:
-                return [f"blueprint-{'-'.join(cost)}-{int(words[-1])}", cost, int(words[-1])]
-        raise ValueError(self.text("bad_blueprint", answer=raw, marks=options.examples()))
-
-    def parse_command(self, raw: str) -> str:
-        commands = {
-            "b": "bot",
-            "bot": "bot",
-            "a": "help",
-            "h": "help",
-            "help": "help",
-            "f": "end",
-            "e": "end",
-            "end": "end",
-        }
-        if raw.strip().lower() in commands:
-            return commands[raw.strip().lower()]
-        raise ValueError(self.text("bad_command", answer=raw))
+    def received(self, action: list[Any]) -> Blueprint:
+        """The Blueprint a person named (`blueprint`); one the content lacks is kept with
+        its cost and VP, by which it is named from then on."""
+        card, cost, vp = action
+        if card not in self.known_blueprints:
+            self.described[card] = (tuple(cost), vp)
+        return Blueprint(card, tuple(cost), vp)
 
 
 def _pick(numbers: list[int], rng: Pcg32) -> int:
     """One of `numbers`, uniformly (a Starship dealt from those left)."""
     return numbers[rng.below(len(numbers))]
-
-
-_TYPED = re.compile(rf"blueprint-((?:{'|'.join(COLOURS)})(?:-(?:{'|'.join(COLOURS)}))*)-(\d+)")
-"""A Blueprint described at the table by its cost and VP (a card the content lacks)."""
-
-
-def _colour_keys(action: str | list[str]) -> str:
-    """Colours as the log keeps what was typed: their keys, which every language reads."""
-    return action if isinstance(action, str) else " ".join(action)
-
-
-def _choice(legal: tuple[str, ...], raw: str) -> str:
-    if raw.strip() in legal:
-        return raw.strip()
-    raise ValueError(f"'{raw}': {', '.join(legal)}")
 
 
 def _wanted(hand: list[Blueprint], hold: list[str]) -> dict[str, int]:

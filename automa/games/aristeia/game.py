@@ -17,6 +17,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from starpress.automa.engine.answers import Answer, Choice, Number, OneOf, Refusal, Refused, Several
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import SoloGame, level_of, source_text
 from starpress.automa.engine.state import HUMAN, Ask, Chance, Ending, Say, Script, Start, TieBreak
@@ -72,11 +73,11 @@ FOCI = ("nearest", "weakest", "zone", "threat")
 PLANS = tuple(f"{role}:{focus}" for role in ROLES for focus in FOCI)
 """A modelled player's activation: which role card's steps it follows, with which focus."""
 Steps = Generator[Pending | Say, Any, Any]
-MOVES = f"{RULE_ROLES}; {RULE_SEQUENCE}; {RULE_MOVE}"
+MOVES = (RULE_ROLES, RULE_SEQUENCE, RULE_MOVE)
 STEP_RULES = {
     "zone": MOVES, "hunt": MOVES, "advance": MOVES,
-    "attack": f"{RULE_ROLES}; {RULE_SEQUENCE}; {RULE_COMBAT}",
-    "special": f"{RULE_ROLES}; {RULE_SEQUENCE}",
+    "attack": (RULE_ROLES, RULE_SEQUENCE, RULE_COMBAT),
+    "special": (RULE_ROLES, RULE_SEQUENCE),
 }  # fmt: skip
 """The rules each step of a role card follows."""
 
@@ -163,16 +164,16 @@ class AristeiaGame(SoloGame[Prepared]):
     # -- the game -----------------------------------------------------------------------
 
     def play(self) -> Script:
-        yield Say("start", None, {"seed": self.seed, "level": self.level_name, "mode": self.mode})
-        yield Say("roles_dealt", RULE_SETUP)
+        yield Say("start", (), {"seed": self.seed, "level": self.level_name, "mode": self.mode})
+        yield Say("roles_dealt", (RULE_SETUP,))
         yield from self.setup()
         yours = sorted(ROLES, key=lambda role: -self.printed[role])  # the modelled Escaleta
         while not self.over and self.round < self.p.rounds:
             self.round += 1
-            yield Say("round", None, {"round": self.round})
+            yield Say("round", (), {"round": self.round})
             number = yield from self.flip("initiative")
             order = self.p.initiative[number]
-            yield Say("escaleta", RULE_PLANNING, {"card": number, "order": order})
+            yield Say("escaleta", (RULE_PLANNING,), {"card": number, "order": order})
             for turn, (its, mine) in enumerate(zip(order, yours, strict=True), 1):
                 yield from self.turn(turn, its, mine)
             yield from self.objectives()
@@ -187,9 +188,9 @@ class AristeiaGame(SoloGame[Prepared]):
     def setup(self) -> Steps:
         """aristeia.rules.setup step 6 with aristeia.rules.solo.setup: the Underdog."""
         if self.table:
-            printed = yield self.ask("roles", "ask_roles", {}, self.parse_numbers(4, 0, 12))
+            printed = yield self.ask("roles", "ask_roles", {}, self.numbers(4, 4, 0, 12))
             self.printed = dict(zip(ROLES, printed, strict=True))
-            yours = yield self.ask("your_sum", "ask_your_sum", {}, self.parse_numbers(1, 0, 48))
+            yours = yield self.ask("your_sum", "ask_your_sum", {}, self.numbers(1, 1, 0, 48))
             your_sum = yours[0]
         else:
             your_sum = sum(self.p.stats[role].initiative for role in ROLES)
@@ -198,10 +199,10 @@ class AristeiaGame(SoloGame[Prepared]):
             self.underdog = yield Chance(
                 "underdog", lambda: (YOU, BOT)[self.streams["setup"].below(2)]
             )
-            yield Say("underdog_draw", RULE_UNDERDOG, {"who": self.underdog})
+            yield Say("underdog_draw", (RULE_UNDERDOG,), {"who": self.underdog})
         else:
             self.underdog = YOU if your_sum < its else BOT
-        yield Say("underdog", RULE_UNDERDOG, {"who": self.underdog, "you": your_sum, "bot": its})
+        yield Say("underdog", (RULE_UNDERDOG,), {"who": self.underdog, "you": your_sum, "bot": its})
 
     def flip(self, deck: str) -> Steps:
         """The top card of one of its decks: asked at the table, drawn when simulated; an
@@ -209,9 +210,9 @@ class AristeiaGame(SoloGame[Prepared]):
         left = self.decks[deck]
         count = len(self.p.initiative if deck == "initiative" else self.p.tactics)
         if self.table:
-            number = yield self.ask(
-                f"{deck}_card", f"ask_{deck}_card", {"count": count}, self.parse_card(deck)
-            )
+            card = Number(1, count, self.numbers_refused(1, 1, count))
+            number = yield self.ask(f"{deck}_card", f"ask_{deck}_card", {}, card,
+                                    functools.partial(self.check_card, deck))  # fmt: skip
         else:
             stream = self.streams[deck]
             number = yield Chance(deck, lambda: left[stream.below(len(left))])
@@ -225,13 +226,15 @@ class AristeiaGame(SoloGame[Prepared]):
         its = self.printed[role]
         if self.table:
             values = {"role": role, "printed": its}
-            answer = yield self.ask("initiative", "ask_initiative", values, self.parse_initiative)
+            answer = yield self.ask(
+                "initiative", "ask_initiative", values, self.numbers(1, 2, 0, 12)
+            )
             yours, its = answer[0], answer[-1] if len(answer) > 1 else its
         else:
             yours = self.printed[mine]
-        yield Say("turn", RULE_TURNS, {"turn": turn, "you": yours, "role": role, "bot": its})
+        yield Say("turn", (RULE_TURNS,), {"turn": turn, "you": yours, "role": role, "bot": its})
         first = first_to_act(yours, its, self.underdog)
-        rules = RULE_TURNS + ("; " + RULE_UNDERDOG if yours == its else "")
+        rules = (RULE_TURNS, RULE_UNDERDOG) if yours == its else (RULE_TURNS,)
         yield Say("first_you" if first == YOU else "first_bot", rules)
         for side in (first, BOT if first == YOU else YOU):
             yield from (self.bot_activation(role) if side == BOT else self.your_activation(mine))
@@ -240,8 +243,8 @@ class AristeiaGame(SoloGame[Prepared]):
 
     def your_activation(self, role: str) -> Steps:
         if self.table:
-            yield Say("your_activation", RULE_TABLE)
-            knocked = yield self.ask("knocked", "ask_knocked", {}, self.parse_knocked)
+            yield Say("your_activation", (RULE_TABLE,))
+            knocked = yield self.ask("knocked", "ask_knocked", {}, self.roles(), self.check_knocked)
             for hit in knocked:
                 yield from self.knock(self.team[BOT][hit], YOU)
             return
@@ -249,10 +252,10 @@ class AristeiaGame(SoloGame[Prepared]):
         if not (yield from self.prepare(fighter)):
             return
         self.acting = fighter
-        plan = yield Ask(PLAYER, "plan", "ask_plan", {}, functools.partial(_choice, PLANS), PLANS)
+        plan = yield Ask(PLAYER, "plan", "ask_plan", {}, OneOf.actions(PLANS), PLANS)
         self.acting = None
         steps, focus = plan.split(":")
-        yield Say("modelled", None, {"role": role, "plan": steps, "focus": focus})
+        yield Say("modelled", (), {"role": role, "plan": steps, "focus": focus})
         yield from self.activate(fighter, self.p.roles[steps], focus, "none", 0)
 
     # -- the automaton's activation -----------------------------------------------------
@@ -265,21 +268,19 @@ class AristeiaGame(SoloGame[Prepared]):
         number = yield from self.flip("tactics")
         tactic = self.p.tactics[number]
         values = {"role": role, "card": number, "focus": tactic.focus, "bonus": tactic.bonus}
-        rules = f"{RULE_ACTIVATION}; {RULE_TACTICS}" + (
-            f"; {RULE_LEVELS}" if self.level.extra_hit else ""
-        )
+        rules = (RULE_ACTIVATION, RULE_TACTICS, *((RULE_LEVELS,) if self.level.extra_hit else ()))
         yield Say("activation", rules, values)
         yield from self.activate(
             fighter, self.p.roles[role], tactic.focus, tactic.bonus, self.level.extra_hit
         )
-        yield Say("done", RULE_ACTIVATION, {"role": role})
+        yield Say("done", (RULE_ACTIVATION,), {"role": role})
 
     def prepare(self, fighter: Fighter) -> Steps:
         """aristeia.rules.activation.preparation: from the Infirmary nothing; from the bench
         it comes back into a deployment zone with -2 Energy. False: it does not act."""
         if fighter.where == "infirmary":
             if fighter.side == BOT:
-                yield Say("in_infirmary", RULE_INFIRMARY, {"role": fighter.role})
+                yield Say("in_infirmary", (RULE_INFIRMARY,), {"role": fighter.role})
             return False
         fighter.guard = 0
         fighter.ap = fighter.stats.energy
@@ -287,7 +288,7 @@ class AristeiaGame(SoloGame[Prepared]):
             fighter.where, fighter.dist = "board", self.p.model.deploy
             fighter.ap = max(0, fighter.ap - 2)
             if fighter.side == BOT:
-                yield Say("from_bench", RULE_PREPARATION, {"role": fighter.role})
+                yield Say("from_bench", (RULE_PREPARATION,), {"role": fighter.role})
         return True
 
     def activate(
@@ -307,8 +308,7 @@ class AristeiaGame(SoloGame[Prepared]):
 
     def fact(self, f: Fighter, need: str, bonus: str) -> Steps:
         if self.table:
-            values = {"role": f.role, "yes_no": self.voice("yes_no")}
-            return (yield self.ask(need, f"ask_{need}", values, self.parse_yes))
+            return (yield self.ask(need, f"ask_{need}", {"role": f.role}, self.yes_no()))
         speed = f.stats.speed + (bonus == "move")
         enemies = self.enemies(f)
         if need == "in_zone":
@@ -362,12 +362,11 @@ class AristeiaGame(SoloGame[Prepared]):
         if f.side == BOT:
             yield Say(f"step_{step}", STEP_RULES[step], {"role": f.role, "hits": hits})
         if self.table:
-            if step == "attack":
-                values = {"yes_no": self.voice("yes_no")}
-                if (yield self.ask("knocked_yours", "ask_knocked_yours", values, self.parse_yes)):
-                    self.frags[BOT] += 1
-                    self.round_frags[BOT] += 1
-                    yield Say("knocked_table", RULE_INFIRMARY)
+            knocked = "ask_knocked_yours"
+            if step == "attack" and (yield self.ask("knocked_yours", knocked, {}, self.yes_no())):
+                self.frags[BOT] += 1
+                self.round_frags[BOT] += 1
+                yield Say("knocked_table", (RULE_INFIRMARY,))
             return
         speed = f.stats.speed + (bonus == "move")
         if step in ("zone", "hunt", "advance"):
@@ -391,18 +390,18 @@ class AristeiaGame(SoloGame[Prepared]):
         kind = f.stats.special
         if kind == "guard":
             f.guard = 1
-            yield Say("guarded", RULE_STATES, {"role": self.label(f)})
+            yield Say("guarded", (RULE_STATES,), {"role": self.label(f)})
         elif kind == "heal":
             healed = min(2, other.damage)
             other.damage -= healed
             yield Say(
                 "healed",
-                None,
+                (),
                 {"role": self.label(f), "amount": healed, "target": self.label(other)},
             )
         elif kind == "push":
             other.dist = 2
-            yield Say("pushed", None, {"role": self.label(f), "target": self.label(other)})
+            yield Say("pushed", (), {"role": self.label(f), "target": self.label(other)})
         else:
             yield from self.attack(f, other, 1)
 
@@ -435,7 +434,7 @@ class AristeiaGame(SoloGame[Prepared]):
             "hits": dealt,
             "taken": taken,
         }
-        yield Say("attacked", RULE_COMBAT, values)
+        yield Say("attacked", (RULE_COMBAT,), values)
         for hurt, by in ((target, f.side), (f, target.side)):
             if hurt.damage >= hurt.stats.wounds:
                 yield from self.knock(hurt, by)
@@ -449,14 +448,14 @@ class AristeiaGame(SoloGame[Prepared]):
         if by == YOU:
             self.hand += 1
         key = "knocked_you" if by == YOU else "knocked_bot"
-        yield Say(key, RULE_INFIRMARY, {"role": hurt.role, "target": self.label(hurt)})
+        yield Say(key, (RULE_INFIRMARY,), {"role": hurt.role, "target": self.label(hurt)})
 
     # -- the end of a round -------------------------------------------------------------
 
     def objectives(self) -> Steps:
         """aristeia.rules.round.objectives: points, the end, the Underdog."""
         if self.table:
-            got = yield self.ask("points", "ask_points", {}, self.parse_numbers(2, 0, 20))
+            got = yield self.ask("points", "ask_points", {}, self.numbers(2, 2, 0, 20))
             scored = {YOU: got[0], BOT: got[1]}
         else:  # the model scenario: the zone and the round's Frags (aristeia.rules.solo.model)
             inside = {
@@ -468,14 +467,15 @@ class AristeiaGame(SoloGame[Prepared]):
             self.points[side] += scored[side]
         values = {"round": self.round, "you": scored[YOU], "bot": scored[BOT],
                   "total_you": self.points[YOU], "total_bot": self.points[BOT]}  # fmt: skip
-        yield Say("objectives", RULE_OBJECTIVES + ("" if self.table else f"; {RULE_MODEL}"), values)
+        rules = (RULE_OBJECTIVES,) if self.table else (RULE_OBJECTIVES, RULE_MODEL)
+        yield Say("objectives", rules, values)
         self.scored = scored[YOU] > 0
         if max(self.points.values()) >= self.p.win_points:
             self.over = True
-            yield Say("won_points", RULE_END, {"points": self.p.win_points})
+            yield Say("won_points", (RULE_END,), {"points": self.p.win_points})
             return
         self.underdog = next_underdog(self.points, self.underdog)
-        yield Say("underdog_passes", RULE_UNDERDOG, {"who": self.underdog})
+        yield Say("underdog_passes", (RULE_UNDERDOG,), {"who": self.underdog})
 
     def recovery(self) -> Steps:
         """aristeia.rules.round.recovery: the Infirmary to the bench; you draw Tactics."""
@@ -486,7 +486,7 @@ class AristeiaGame(SoloGame[Prepared]):
         draw = 1 + self.scored
         self.hand += draw
         self.round_frags = {YOU: 0, BOT: 0}
-        yield Say("recovery", RULE_RECOVERY, {"draw": draw})
+        yield Say("recovery", (RULE_RECOVERY,), {"draw": draw})
 
     # -- the model's helpers ------------------------------------------------------------
 
@@ -525,52 +525,51 @@ class AristeiaGame(SoloGame[Prepared]):
     # -- asking (table) -----------------------------------------------------------------
 
     def ask(
-        self, key: str, prompt: str, values: dict[str, Any], parse: Callable[[str], Any]
+        self,
+        key: str,
+        prompt: str,
+        values: dict[str, Any],
+        answer: Answer,
+        check: Callable[[Any], Any] | None = None,
     ) -> Ask:
-        """A question to the person at the table, its values already in words."""
-        return Ask(HUMAN, key, prompt, self.words(Say(prompt, None, values)), parse)
+        """A question to the person at the table, its values already in words; `check`
+        tests an answer against what the program knows of the table."""
+        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer, check=check)
 
-    def bad(self, answer: str, hint: str) -> ValueError:
-        return ValueError(self.voice("bad_answer", answer=answer, hint=hint))
+    def bad(self, hint: str) -> Refused:
+        """An answer the program refuses, saying why (the driver adds what was typed)."""
+        return Refused("bad_answer", hint=hint)
 
-    def parse_numbers(self, count: int, low: int, high: int) -> Callable[[str], list[int]]:
+    def numbers_refused(self, count: int, low: int, high: int) -> Refusal:
         hint = self.voice("hint_numbers", count=count, low=low, high=high)
+        return Refusal("bad_answer", {"hint": hint})
 
-        def parse(raw: str) -> list[int]:
-            words = raw.replace(",", " ").split()
-            if len(words) != count or not all(w.isdigit() and low <= int(w) <= high for w in words):
-                raise self.bad(raw, hint)
-            return [int(w) for w in words]
+    def numbers(self, least: int, most: int, low: int, high: int) -> Several:
+        """From `least` to `most` numbers from `low` to `high`."""
+        refused = self.numbers_refused(least, low, high)
+        return Several(Number(low, high, refused), least, most, refused=refused)
 
-        return parse
+    def yes_no(self) -> OneOf:
+        refused = Refusal("bad_answer", {"hint": self.voice("hint_yes_no")})
+        return OneOf.of((Choice("1", self.voice("answer_yes"), True),
+                         Choice("0", self.voice("answer_no"), False)), refused)  # fmt: skip
 
-    def parse_yes(self, raw: str) -> bool:
-        if raw.strip() not in ("0", "1"):
-            raise self.bad(raw, self.voice("hint_yes_no"))
-        return raw.strip() == "1"
+    def roles(self) -> Several:
+        """Its Characters by number (1 to 4, as on the role cards), none repeated; Enter: none."""
+        refused = Refusal("bad_answer", {"hint": self.voice("hint_roles")})
+        choices = (
+            Choice(str(n), self.voice(f"role_{role}"), role) for n, role in enumerate(ROLES, 1)
+        )
+        return Several(OneOf.of(choices, refused), distinct=True, refused=refused)
 
-    def parse_initiative(self, raw: str) -> list[int]:
-        """Yours, or yours and its when a State changes its printed Initiative."""
-        return self.parse_numbers(2 if len(raw.split()) == 2 else 1, 0, 12)(raw)
+    def check_card(self, deck: str, number: int) -> int:
+        if number not in self.decks[deck]:
+            raise self.bad(self.voice("hint_flipped", card=number))
+        return number
 
-    def parse_card(self, deck: str) -> Callable[[str], int]:
-        count = len(self.p.initiative if deck == "initiative" else self.p.tactics)
-
-        def parse(raw: str) -> int:
-            number = self.parse_numbers(1, 1, count)(raw)[0]
-            if number not in self.decks[deck]:
-                raise self.bad(raw, self.voice("hint_flipped", card=number))
-            return number
-
-        return parse
-
-    def parse_knocked(self, raw: str) -> list[str]:
-        words = raw.replace(",", " ").split()
-        if not all(w in ("1", "2", "3", "4") for w in words) or len(set(words)) != len(words):
-            raise self.bad(raw, self.voice("hint_roles"))
-        roles = [ROLES[int(w) - 1] for w in words]
+    def check_knocked(self, roles: list[str]) -> list[str]:
         if any(not self.team[BOT][role].on_board for role in roles):
-            raise self.bad(raw, self.voice("hint_roles"))
+            raise self.bad(self.voice("hint_roles"))
         return roles
 
     # -- words --------------------------------------------------------------------------
@@ -582,7 +581,7 @@ class AristeiaGame(SoloGame[Prepared]):
             "frags_you": self.frags[YOU], "frags_bot": self.frags[BOT],
             "who": self.underdog, "out": out,
         }  # fmt: skip
-        return [Say("status", None, values)]
+        return [Say("status", (), values)]
 
     def words(self, say: Say) -> dict[str, Any]:
         """A message's values as people read them: names, not ids and keys."""
@@ -608,12 +607,6 @@ class AristeiaGame(SoloGame[Prepared]):
         if "hits" in shown and say.key == "step_attack":
             shown["extra"] = voice("step_attack_extra", hits=shown["hits"]) if shown["hits"] else ""
         return shown
-
-
-def _choice(legal: Sequence[str], raw: str) -> str:
-    if raw.strip() in legal:
-        return raw.strip()
-    raise ValueError(f"'{raw}' is not one of the {len(legal)} plans")
 
 
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AristeiaGame:

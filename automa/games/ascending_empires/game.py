@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from starpress.automa.engine.answers import Answer, Choice, Number, OneOf, Parts, Refusal
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import SoloGame, level_of
 from starpress.automa.engine.state import (
@@ -167,7 +168,7 @@ class EmpiresGame(SoloGame[Prepared]):
 
     def play(self) -> Script:
         values = {"seed": self.seed, "level": self.level_name, "mode": self.mode}
-        yield Say("start", None, {**values, "count": len(self.order) - 1})
+        yield Say("start", (), {**values, "count": len(self.order) - 1})
         if not self.table:
             galaxy = yield Chance("galaxy", self.galaxy)
             self.planets = [
@@ -176,7 +177,7 @@ class EmpiresGame(SoloGame[Prepared]):
             ]
         first = yield Chance("first", lambda: self.streams["first"].below(len(self.order)))
         self.order = self.order[first:] + self.order[:first]
-        yield Say("setup", RULE_SETUP, {"who": self.order[0], "pile": self.pile})
+        yield Say("setup", (RULE_SETUP,), {"who": self.order[0], "pile": self.pile})
         while self.round < self.p.round_limit:
             self.round += 1
             for who in self.order:
@@ -186,7 +187,7 @@ class EmpiresGame(SoloGame[Prepared]):
                         scores: dict[str, int] = yield from self.finish()
                         return scores
                     self.turns_left -= 1
-        yield Say("clock", RULE_END, {"rounds": self.p.round_limit})
+        yield Say("clock", (RULE_END,), {"rounds": self.p.round_limit})
         scores = yield from self.finish()
         return scores
 
@@ -196,7 +197,7 @@ class EmpiresGame(SoloGame[Prepared]):
         }
         for who in self.order:
             if who != HUMAN:
-                yield Say("score", RULE_SCORING, {"who": who, "score": scores[who]})
+                yield Say("score", (RULE_SCORING,), {"who": who, "score": scores[who]})
         return scores
 
     def ending(self, scores: dict[str, int]) -> Ending:
@@ -240,57 +241,53 @@ class EmpiresGame(SoloGame[Prepared]):
     # -- your turn ----------------------------------------------------------------------
 
     def your_turn(self) -> Steps:
-        yield Say("your_turn", RULE_TURN, {"round": self.round})
+        yield Say("your_turn", (RULE_TURN,), {"round": self.round})
         if not self.table:
             legal = tuple(a for a in ACTIONS if self.can(self.you, a))
             if not legal:
                 return
-            action = yield Ask(
-                PLAYER, "action", "ask_action", {}, functools.partial(_choice, legal), legal
-            )
-            yield Say("your_action", None, {"action": action})
+            action = yield Ask(PLAYER, "action", "ask_action", {}, OneOf.actions(legal), legal)
+            yield Say("your_action", (), {"action": action})
             yield from self.act(self.you, action)
             return
         while True:
-            choice = yield self.ask("report", "ask_report", {}, self.parse_report)
+            choice = yield self.ask("report", "ask_report", {}, self.reports())
             if choice == "":
                 return
             if choice == "tokens":
-                count = yield self.ask("tokens", "ask_tokens_taken", {}, self.parse_count(40))
+                count = yield self.ask("tokens", "ask_tokens_taken", {}, self.number(0, 40))
                 self.take(self.you, count)
-                yield Say("pile", RULE_TRIGGER, {"pile": self.pile})
+                yield Say("pile", (RULE_TRIGGER,), {"pile": self.pile})
             elif choice == "ship":
                 who = yield from self.which_automaton("ship_of")
                 empire = self.empires[who]
                 if empire.ships:
                     empire.ships.pop()
                     empire.supply_ships += 1
-                yield Say("ship_lost", RULE_TABLE, {"who": who, "ships": len(empire.ships)})
+                yield Say("ship_lost", (RULE_TABLE,), {"who": who, "ships": len(empire.ships)})
             elif choice == "planet":
                 who = yield from self.which_automaton("planet_of")
                 if not self.empires[who].planets:
-                    yield Say("no_planets", RULE_TABLE, {"who": who})
+                    yield Say("no_planets", (RULE_TABLE,), {"who": who})
                     continue
                 number = yield self.ask(
-                    "lost_planet", "ask_lost_planet", self.planets_values(who),
-                    functools.partial(self.parse_own_planet, who),
-                )  # fmt: skip
+                    "lost_planet", "ask_lost_planet", {"who": who}, self.own_planets(who)
+                )
                 self.clear(self.planets[number])
-                yield Say("planet_lost", RULE_TABLE, {"who": who, "planet": number})
+                yield Say("planet_lost", (RULE_TABLE,), {"who": who, "planet": number})
             elif choice == "tech":
-                tech = yield self.ask("tech", "ask_tech", {}, self.parse_tech)
+                tech = yield self.ask("tech", "ask_tech", {}, self.techs())
                 self.firsts.add(tech)
-                yield Say("first_taken", RULE_FIRST, {"colour": tech[0], "tier": tech[1]})
+                yield Say("first_taken", (RULE_FIRST,), {"colour": tech[0], "tier": tech[1]})
             if self.turns_left is None and self.pile == 0:
                 self.turns_left = len(self.order) - 1
-                yield Say("last_round", RULE_TRIGGER, {})
+                yield Say("last_round", (RULE_TRIGGER,), {})
 
     def which_automaton(self, prompt: str) -> Steps:
         if len(self.order) == 2:
             return automaton(1)
         count = len(self.order) - 1
-        index = yield self.ask("automaton", "ask_" + prompt, {"count": count},
-                               functools.partial(self.one, low=1, high=count))  # fmt: skip
+        index = yield self.ask("automaton", "ask_" + prompt, {}, self.number(1, count))
         return automaton(index)
 
     # -- the automaton's turn -----------------------------------------------------------
@@ -298,23 +295,22 @@ class EmpiresGame(SoloGame[Prepared]):
     def bot_turn(self, who: str) -> Steps:
         card = yield from self.flip(who)
         actions = (*self.p.cards[card], *(() if "recruit" in self.p.cards[card] else ("recruit",)))
-        yield Say("card", RULE_CARD, {"who": who, "card": card, "actions": list(actions)})
+        yield Say("card", (RULE_CARD,), {"who": who, "card": card, "actions": list(actions)})
         for action in actions:
             if self.can(who, action) and (yield from self.act(who, action)):
                 return
-        yield Say("idle", RULE_CARD, {"who": who})
+        yield Say("idle", (RULE_CARD,), {"who": who})
 
     def flip(self, who: str) -> Steps:
         """The card of this turn: flipped by you (table) or from the shuffled deck."""
         if self.table:
-            values = {"who": who, "count": len(self.p.cards)}
-            parse = functools.partial(self.one, low=1, high=len(self.p.cards))
-            number: int = yield self.ask("card", "ask_card", values, parse)
+            card = self.number(1, len(self.p.cards))
+            number: int = yield self.ask("card", "ask_card", {"who": who}, card)
             return number
         if not self.deck:
             order = yield Chance("deck", self.shuffle_deck)
             self.deck = list(order)
-            yield Say("reshuffle", RULE_CARD, {})
+            yield Say("reshuffle", (RULE_CARD,), {})
         return self.deck.pop()
 
     def shuffle_deck(self) -> list[int]:
@@ -354,7 +350,7 @@ class EmpiresGame(SoloGame[Prepared]):
         planet = self.planets[number]
         if self.table:
             return (yield self.ask("blockade", "ask_blockade", {"who": who, "planet": number},
-                                   self.parse_yes))  # fmt: skip
+                                   self.yes_no()))  # fmt: skip
         return any(
             ship == planet.at
             for other, e in self.empires.items()
@@ -397,7 +393,7 @@ class EmpiresGame(SoloGame[Prepared]):
                 self.planets[place].holding.troops += 1
         counts = [sum(1 for p in places if p == place) for place in dict.fromkeys(places)]
         where = [[place, count] for place, count in zip(dict.fromkeys(places), counts, strict=True)]
-        yield Say("recruit", RULE_RECRUIT, {"who": who, "where": where})
+        yield Say("recruit", (RULE_RECRUIT,), {"who": who, "where": where})
         return True
 
     def launch_site(self, empire: Empire) -> int | bool | None:
@@ -439,7 +435,7 @@ class EmpiresGame(SoloGame[Prepared]):
             empire.ships.append(at)
             ship = len(empire.ships) - 1
             points -= 1
-            yield Say("launch", RULE_LAUNCH, {"who": who, "from": site})
+            yield Say("launch", (RULE_LAUNCH,), {"who": who, "from": site})
         reached = yield from self.navigate(who, action, ship, target)
         points -= 1
         if reached in ("none", "lost"):
@@ -453,11 +449,11 @@ class EmpiresGame(SoloGame[Prepared]):
         empire = self.empires[who]
         reach = self.level.reach
         values = {"who": who, "action": action, "reach": reach}
-        rule = RULE_MOVE + "; " + RULE_LEVELS
+        rule = (RULE_MOVE, RULE_LEVELS)
         if self.table:
-            reached = yield self.ask("reach", "ask_reach", values, self.parse_reach)
+            reached = yield self.ask("reach", "ask_reach", values, self.reaches())
             if reached == "none":
-                yield Say("no_target", RULE_TARGETS, {"who": who, "action": action})
+                yield Say("no_target", (RULE_TARGETS,), {"who": who, "action": action})
             else:
                 yield Say("navigate_" + reached, rule, values)
             return reached
@@ -468,7 +464,7 @@ class EmpiresGame(SoloGame[Prepared]):
             if roll < FLICK_ERROR * 1000:
                 empire.ships.pop(ship)
                 empire.supply_ships += 1
-                yield Say("flick_lost", None, {})
+                yield Say("flick_lost", (), {})
                 return "lost"
             reach = 0.8 + 1.6 * roll / 1000
         empire.ships[ship] = toward(start, target.at, reach)
@@ -482,8 +478,8 @@ class EmpiresGame(SoloGame[Prepared]):
         on the planet, the planet face up (at the table: you say its colour and quadrant)."""
         empire = self.empires[who]
         if self.table:
-            colour = yield self.ask("colour", "ask_colour", {"who": who}, self.parse_colour)
-            quadrant = yield self.ask("quadrant", "ask_quadrant", {}, self.parse_quadrant)
+            colour = yield self.ask("colour", "ask_colour", {"who": who}, self.kinds())
+            quadrant = yield self.ask("quadrant", "ask_quadrant", {}, self.quadrants())
             target = Planet(len(self.planets), (0.0, 0.0), colour, quadrant)
             self.planets.append(target)
         assert target is not None
@@ -495,19 +491,19 @@ class EmpiresGame(SoloGame[Prepared]):
         target.owner = who
         target.holding.troops = 1
         empire.planets.append(target.number)
-        yield Say("land", RULE_LAND, {"who": who, "planet": target.number})
+        yield Say("land", (RULE_LAND,), {"who": who, "planet": target.number})
 
     def attacks(self, who: str) -> Steps:
         """ascending-empires.rules.attacks after its move: at the table you count what falls."""
         empire = self.empires[who]
         if self.table:
-            ships = yield self.ask("ships_hit", "ask_ships_hit", {"who": who}, self.parse_count(8))
+            ships = yield self.ask("ships_hit", "ask_ships_hit", {"who": who}, self.number(0, 8))
             pieces = yield self.ask("pieces_hit", "ask_pieces_hit", {"who": who},
-                                    self.parse_count(2 * MAX_TROOPS))  # fmt: skip
+                                    self.number(0, 2 * MAX_TROOPS))  # fmt: skip
             if ships:
-                yield Say("hits_ships", RULE_ATTACK_SHIPS, {"who": who, "count": ships})
+                yield Say("hits_ships", (RULE_ATTACK_SHIPS,), {"who": who, "count": ships})
             if pieces:
-                yield Say("hits_planet", RULE_ATTACK_PLANETS, {"who": who, "count": pieces})
+                yield Say("hits_planet", (RULE_ATTACK_PLANETS,), {"who": who, "count": pieces})
             yield from self.take_vp(who, ships + pieces)
             return
         used: set[int] = set()
@@ -534,7 +530,7 @@ class EmpiresGame(SoloGame[Prepared]):
                     enemy.supply_ships += 1
                     gained += 1
         if gained:
-            yield Say("hits", RULE_ATTACK_SHIPS + "; " + RULE_ATTACK_PLANETS,
+            yield Say("hits", (RULE_ATTACK_SHIPS, RULE_ATTACK_PLANETS),
                       {"who": who, "count": gained})  # fmt: skip
         yield from self.take_vp(who, gained)
 
@@ -552,13 +548,13 @@ class EmpiresGame(SoloGame[Prepared]):
         empire = self.empires[who]
         planet = yield from self.settle(who, functools.partial(self.one_planet, mine_planet, who))
         if planet is None:
-            yield Say("blocked", RULE_BLOCKADE, {"who": who, "action": "mine"})
+            yield Say("blocked", (RULE_BLOCKADE,), {"who": who, "action": "mine"})
             return False
         troops = min(planet.holding.troops, 3)
         planet.holding.troops -= troops
         empire.supply_troops += troops
         gained = mine_yield(troops) + self.level_for(who).mine_bonus
-        rule = RULE_MINE + ("; " + RULE_LEVELS if self.level_for(who).mine_bonus else "")
+        rule = (RULE_MINE, RULE_LEVELS) if self.level_for(who).mine_bonus else (RULE_MINE,)
         yield Say("mine", rule, {"who": who, "planet": planet.number, "troops": troops,
                                  "count": gained})  # fmt: skip
         yield from self.take_vp(who, gained)
@@ -574,7 +570,7 @@ class EmpiresGame(SoloGame[Prepared]):
         empire = self.empires[who]
         planet = yield from self.settle(who, functools.partial(self.one_planet, build_planet, who))
         if planet is None:
-            yield Say("blocked", RULE_BLOCKADE, {"who": who, "action": "build"})
+            yield Say("blocked", (RULE_BLOCKADE,), {"who": who, "action": "build"})
             return False
         what = build_choice(planet, empire, self.planets)
         held = planet.holding
@@ -594,7 +590,7 @@ class EmpiresGame(SoloGame[Prepared]):
             held.troops -= 1
             empire.supply_troops += 1
             held.colonies += 1
-        rule = RULE_CITY if what == "city" else RULE_BUILD
+        rule = (RULE_CITY,) if what == "city" else (RULE_BUILD,)
         yield Say("build", rule, {"who": who, "what": what, "planet": planet.number})
         return True
 
@@ -609,14 +605,14 @@ class EmpiresGame(SoloGame[Prepared]):
 
         colour = yield from self.settle(who, choose)
         if colour is None:
-            yield Say("blocked", RULE_BLOCKADE, {"who": who, "action": "develop"})
+            yield Say("blocked", (RULE_BLOCKADE,), {"who": who, "action": "develop"})
             return False
         empire.tech[colour] += 1
         level = empire.tech[colour]
-        yield Say("develop", RULE_DEVELOP, {"who": who, "colour": colour, "tier": level})
+        yield Say("develop", (RULE_DEVELOP,), {"who": who, "colour": colour, "tier": level})
         if (colour, level) not in self.firsts:
             self.firsts.add((colour, level))
-            yield Say("first", RULE_FIRST, {"who": who, "count": level})
+            yield Say("first", (RULE_FIRST,), {"who": who, "count": level})
             yield from self.take_vp(who, level)
         return True
 
@@ -624,10 +620,10 @@ class EmpiresGame(SoloGame[Prepared]):
         if not count:
             return
         self.take(who, count)
-        yield Say("pile", RULE_TRIGGER, {"pile": self.pile})
+        yield Say("pile", (RULE_TRIGGER,), {"pile": self.pile})
         if self.turns_left is None and self.pile == 0:
             self.turns_left = len(self.order) - 1
-            yield Say("last_round", RULE_TRIGGER, {})
+            yield Say("last_round", (RULE_TRIGGER,), {})
 
     def take(self, who: str, count: int) -> None:
         """VP tokens from the pile; once it is empty, from the box (rules.end-game.trigger)."""
@@ -670,54 +666,52 @@ class EmpiresGame(SoloGame[Prepared]):
 
     # -- asking (table) -----------------------------------------------------------------
 
-    def ask(
-        self, key: str, prompt: str, values: dict[str, Any], parse: Callable[[str], Any]
-    ) -> Ask:
+    def ask(self, key: str, prompt: str, values: dict[str, Any], answer: Answer) -> Ask:
         """A question to the person at the table, its values already in words."""
-        return Ask(HUMAN, key, prompt, self.words(Say(prompt, None, values)), parse)
+        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer)
 
-    def bad(self, answer: str, hint: str) -> ValueError:
-        return ValueError(self.voice("bad_answer", answer=answer, hint=hint))
+    def refusal(self, hint: str) -> Refusal:
+        return Refusal("bad_answer", {"hint": hint})
 
-    def one(self, raw: str, low: int, high: int) -> int:
-        text = raw.strip()
-        if not text.isdigit() or not low <= int(text) <= high:
-            raise self.bad(raw, f"{low}–{high}")
-        return int(text)
+    def number(self, low: int, high: int) -> Number:
+        return Number(low, high, self.refusal(f"{low}–{high}"))
 
-    def parse_count(self, high: int) -> Callable[[str], int]:
-        return functools.partial(self.one, low=0, high=high)
+    def numbered(self, labelled: list[tuple[str, Any]], refusal: Refusal | None = None) -> OneOf:
+        """Choices (label, action) numbered from 1, refused with their range."""
+        choices = [Choice(str(n), label, value) for n, (label, value) in enumerate(labelled, 1)]
+        return OneOf.of(choices, refusal or self.refusal(f"1–{len(choices)}"))
 
-    def parse_report(self, raw: str) -> str:
-        if not raw.strip():
-            return ""
-        return REPORTS[self.one(raw, 1, len(REPORTS)) - 1]
+    def reports(self) -> OneOf:
+        """What your turn did to the automata (ascending-empires.rules.solo.table), by
+        number; Enter: nothing more."""
+        numbered = self.numbered([(self.voice(f"report_{name}"), name) for name in REPORTS])
+        done = Choice("", self.voice("report_done"), "")
+        return OneOf.of((*numbered.choices, done), numbered.refused)
 
-    def parse_reach(self, raw: str) -> str:
-        return REACH[self.one(raw, 1, len(REACH)) - 1]
+    def yes_no(self) -> OneOf:
+        return self.numbered([(self.voice("answer_yes"), True), (self.voice("answer_no"), False)])
 
-    def parse_yes(self, raw: str) -> bool:
-        return self.one(raw, 1, 2) == 1
+    def reaches(self) -> OneOf:
+        return self.numbered([(self.voice(f"reach_{reach}"), reach) for reach in REACH])
 
-    def parse_colour(self, raw: str) -> str:
-        kinds = (*COLOURS, ASTEROID)
-        return kinds[self.one(raw, 1, len(kinds)) - 1]
+    def kinds(self) -> OneOf:
+        """A planet's colour, or an asteroid."""
+        return self.numbered(
+            [(self.voice(f"colour_{kind}"), kind) for kind in (*COLOURS, ASTEROID)]
+        )
 
-    def parse_quadrant(self, raw: str) -> str:
-        return QUADRANTS[self.one(raw, 1, len(QUADRANTS)) - 1]
+    def quadrants(self) -> OneOf:
+        return self.numbered([(self.voice(f"quadrant_{q}"), q) for q in QUADRANTS])
 
-    def parse_own_planet(self, who: str, raw: str) -> int:
-        mine = self.empires[who].planets
-        return mine[self.one(raw, 1, len(mine)) - 1]
+    def own_planets(self, who: str) -> OneOf:
+        """The planets of an automaton, numbered in the order it took them."""
+        return self.numbered([(self.planet_words(n), n) for n in self.empires[who].planets])
 
-    def parse_tech(self, raw: str) -> tuple[str, int]:
-        words = raw.split()
-        if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 4 for w in words):
-            raise self.bad(raw, "1–4 1–4")
-        return COLOURS[int(words[0]) - 1], int(words[1])
-
-    def planets_values(self, who: str) -> dict[str, Any]:
-        return {"who": who, "planets": list(self.empires[who].planets)}
+    def techs(self) -> Parts:
+        """A technology: its colour (by number) and its level."""
+        refusal = self.refusal("1–4 1–4")
+        colours = self.numbered([(self.voice(f"colour_{c}"), c) for c in COLOURS], refusal)
+        return Parts((colours, Number(1, 4, refusal)), refusal)
 
     # -- words --------------------------------------------------------------------------
 
@@ -727,12 +721,12 @@ class EmpiresGame(SoloGame[Prepared]):
                           quadrant=self.voice(f"quadrant_{planet.quadrant}"))  # fmt: skip
 
     def status(self) -> list[Say]:
-        says = [Say("status", None, {"round": self.round, "pile": self.pile})]
+        says = [Say("status", (), {"round": self.round, "pile": self.pile})]
         for who in self.order:
             if who == HUMAN:
                 continue
             e = self.empires[who]
-            says.append(Say("status_empire", None, {
+            says.append(Say("status_empire", (), {
                 "who": who, "ships": len(e.ships), "supply": e.supply_troops,
                 "home": e.home_troops, "planets": list(e.planets), "tokens": e.tokens,
                 "techs": e.techs,
@@ -772,12 +766,6 @@ class EmpiresGame(SoloGame[Prepared]):
             if key in shown:
                 shown[key] = voice(f"{key}_{shown[key]}")
         return shown
-
-
-def _choice(legal: tuple[str, ...], raw: str) -> str:
-    if raw.strip() in legal:
-        return raw.strip()
-    raise ValueError(f"'{raw}' is not one of {', '.join(legal)}")
 
 
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> EmpiresGame:

@@ -16,7 +16,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from starpress.automa.engine.choices import CardBook, Options
+from starpress.automa.engine.answers import Answer, Choice, Number, OneOf, Refusal, Refused, Several
+from starpress.automa.engine.choices import CardBook, Cards, Options
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import SoloGame, level_of, source_text
 from starpress.automa.engine.state import HUMAN, Ask, Chance, Ending, Say, Script, Start
@@ -152,13 +153,13 @@ class AsteriaGame(SoloGame[Prepared]):
     # -- the game -----------------------------------------------------------------------
 
     def play(self) -> Script:
-        yield Say("start", None, {"seed": self.seed, "level": self.level_name, "mode": self.mode})
+        yield Say("start", (), {"seed": self.seed, "level": self.level_name, "mode": self.mode})
         if not self.table:
             decks = yield Chance("decks", self.shuffle_decks)
             self.action_deck, self.planet_deck = list(decks[0]), list(decks[1])
             self.decision_deck = list(decks[2])
         self.first = yield Chance("first", lambda: (YOU, BOT)[self.streams["first"].below(2)])
-        yield Say("first", RULE_SETUP, {"who": self.first})
+        yield Say("first", (RULE_SETUP,), {"who": self.first})
         yield from self.setup()
         other = BOT if self.first == YOU else YOU
         while self.winner is None and self.round < self.p.round_limit:
@@ -170,10 +171,10 @@ class AsteriaGame(SoloGame[Prepared]):
         if self.winner is None:  # asteria.rules.solo.end: the clock ran out
             you, bot = self.sides[YOU].points, self.sides[BOT].points
             self.winner = YOU if you > bot else BOT
-            yield Say("clock", RULE_END, {"rounds": self.p.round_limit, "you": you, "bot": bot})
+            yield Say("clock", (RULE_END,), {"rounds": self.p.round_limit, "you": you, "bot": bot})
         yield Say(
             "winner_" + ("you" if self.winner == YOU else "bot"),
-            RULE_END,
+            (RULE_END,),
             {"you": self.sides[YOU].points, "bot": self.sides[BOT].points},
         )
         return {BOT: self.sides[BOT].points, YOU: self.sides[YOU].points}
@@ -190,22 +191,22 @@ class AsteriaGame(SoloGame[Prepared]):
             yield from self.reveal(None)
         bot = self.sides[BOT]
         if self.table:
-            row = yield self.ask(
-                "row", "ask_row", {"count": HAND}, self.parse_actions(HAND), "action"
-            )
+            row = yield self.ask("row", "ask_row", {"count": HAND}, self.cards("action", many=True),
+                                 functools.partial(self.check_actions, HAND))  # fmt: skip
             bot.hand = list(row)  # a copy: the logged answer must stay as it was typed
-            reserve = yield self.ask("reserve", "ask_reserve", {}, self.parse_planet, "planet")
+            reserve = yield self.ask("reserve", "ask_reserve", {}, self.cards("planet"),
+                                     self.check_planet)  # fmt: skip
             bot.planets = [reserve]
         else:
             you = self.sides[YOU]
             you.hand, you.planets = self.deal_actions(HAND), self.deal_planets(1)
             bot.hand, bot.planets = self.deal_actions(HAND), self.deal_planets(1)
-        yield Say("row", RULE_SETUP, {"cards": list(bot.hand)})
+        yield Say("row", (RULE_SETUP,), {"cards": list(bot.hand)})
 
     # -- your turn ----------------------------------------------------------------------
 
     def your_turn(self) -> Steps:
-        yield Say("your_turn", RULE_TURN, {"round": self.round})
+        yield Say("your_turn", (RULE_TURN,), {"round": self.round})
         if self.table:
             yield from self.your_report()
         else:
@@ -216,26 +217,27 @@ class AsteriaGame(SoloGame[Prepared]):
     def your_report(self) -> Steps:
         """At the table: what your turn did to the automaton (asteria.rules.solo.table)."""
         while self.winner is None:
-            choice = yield self.ask("report", "ask_report", {}, self.parse_report)
+            choice = yield self.ask("report", "ask_report", {}, self.reports())
             if choice == "":
                 return
             if choice == "conflict":
-                index = yield self.ask(
-                    "conflict_planet", "ask_which_planet", self.open_values(), self.parse_contested
-                )
+                index = yield self.ask("conflict_planet", "ask_which_planet", {},
+                                       self.open_planets(), self.check_contested)  # fmt: skip
                 yield from self.conflict(index, YOU)
             elif choice == "planet":
                 yield from self.reveal(YOU)
             elif choice == "removed":
-                number = yield self.ask("removed", "ask_removed", {}, self.parse_bot_card, "action")
+                number = yield self.ask("removed", "ask_removed", {}, self.cards("action"),
+                                        self.check_bot_card)  # fmt: skip
                 self.remove_bot_card(number)
-                yield Say("removed", RULE_TURN, {"card": number})
+                yield Say("removed", (RULE_TURN,), {"card": number})
             elif choice == "lost":
-                lost = yield self.ask("lost", "ask_lost", {}, self.parse_pair)
+                lost = yield self.ask("lost", "ask_lost", {}, self.pair())
                 self.sides[BOT].gain(-lost[0], -lost[1])
-                yield Say("lost", RULE_TURN, self.resources_of(BOT))
+                yield Say("lost", (RULE_TURN,), self.resources_of(BOT))
             elif choice == "achievement":
-                name = yield self.ask("achievement", "ask_achievement", {}, self.parse_achievement)
+                name = yield self.ask("achievement", "ask_achievement", {}, self.claims(),
+                                      self.check_achievement)  # fmt: skip
                 yield from self.achieve(YOU, name)
             yield from self.achievements(YOU)  # what you did may complete one of its own
 
@@ -253,14 +255,12 @@ class AsteriaGame(SoloGame[Prepared]):
             legal = self.legal_plays()
             if not legal:
                 break
-            choice = yield Ask(
-                PLAYER, "play", "ask_play", {}, functools.partial(_choice, legal), legal
-            )
+            choice = yield Ask(PLAYER, "play", "ask_play", {}, OneOf.actions(legal), legal)
             if choice == "end":
                 break
             number, index, action = _split(choice)
             values = {"card": number, "action": action, "planet": self.open[index].card}
-            yield Say("your_play", None, values)
+            yield Say("your_play", (), values)
             yield from self.your_play(number, index, action)
             yield from self.achievements(YOU)
         if self.winner is None and economic_ready(you):
@@ -312,13 +312,13 @@ class AsteriaGame(SoloGame[Prepared]):
                 "discard", lambda: bot.hand[self.streams["discard"].below(len(bot.hand))]
             )
             self.remove_bot_card(lost)
-            yield Say("removed", RULE_TURN, {"card": lost})
+            yield Say("removed", (RULE_TURN,), {"card": lost})
         if effect.destroy:
             mine = planet.cards[BOT]
             hit = [n for n, a in mine if effect.destroy == "free" or a == "exploit"]
             if hit:
                 self.remove_bot_card(hit[-1])
-                yield Say("removed", RULE_TURN, {"card": hit[-1]})
+                yield Say("removed", (RULE_TURN,), {"card": hit[-1]})
         for _ in range(effect.advance):
             you.gain(*move_marker(planet, YOU, BOT))
 
@@ -341,9 +341,7 @@ class AsteriaGame(SoloGame[Prepared]):
         energy, ore = energy + self.level.income[0], ore + self.level.income[1]
         bot.gain(energy, ore)
         values = {"round": self.round, "energy": energy, "ore": ore, **self.resources_of(BOT)}
-        rules = (
-            RULE_TURN + "; " + RULE_INCOME + ("; " + RULE_LEVELS if any(self.level.income) else "")
-        )
+        rules = (RULE_TURN, RULE_INCOME, *((RULE_LEVELS,) if any(self.level.income) else ()))
         yield Say("bot_turn", rules, values)
         if economic_ready(bot):
             bot.gain(-8, -8)
@@ -351,9 +349,8 @@ class AsteriaGame(SoloGame[Prepared]):
             if self.winner:
                 return
         if self.table and self.open:
-            positions = yield self.ask(
-                "markers", "ask_markers", self.open_values(), self.parse_markers
-            )
+            positions = yield self.ask("markers", "ask_markers", self.open_values(),
+                                       self.markers(), self.check_markers)  # fmt: skip
             for planet, position in zip(self.open, positions, strict=True):
                 planet.marker[YOU] = None if position == 0 else position - 1
         card = yield from self.flip()
@@ -362,7 +359,7 @@ class AsteriaGame(SoloGame[Prepared]):
             plays = 1  # asteria.rules.setup.first-round
         yield Say(
             "decision",
-            RULE_TURN,
+            (RULE_TURN,),
             {
                 "card": card.number,
                 "plays": plays,
@@ -373,7 +370,7 @@ class AsteriaGame(SoloGame[Prepared]):
         for index in planet_order(self.open, card.planets)[:plays]:
             play = choose_play(bot.hand, self.p.actions, card.actions, bot)
             if play is None:
-                yield Say("no_card", RULE_CARD, {})
+                yield Say("no_card", (RULE_CARD,), {})
                 break
             yield from self.bot_play(index, *play)
             if self.winner:
@@ -383,14 +380,13 @@ class AsteriaGame(SoloGame[Prepared]):
     def flip(self) -> Steps:
         """The decision card of this turn: flipped by you (table) or from the shuffled deck."""
         if self.table:
-            number = yield self.ask(
-                "decision", "ask_decision", {"count": len(self.p.decisions)}, self.parse_decision
-            )
+            count = len(self.p.decisions)
+            number = yield self.ask("decision", "ask_decision", {}, self.number(1, count))
             return self.p.decisions[number]
         if not self.decision_deck:
             order = yield Chance("decisions", self.shuffle_decisions)
             self.decision_deck = list(order)
-            yield Say("reshuffle_decisions", RULE_TURN, {})
+            yield Say("reshuffle_decisions", (RULE_TURN,), {})
         return self.p.decisions[self.decision_deck.pop()]
 
     def bot_play(self, index: int, number: int, action: str) -> Steps:
@@ -407,16 +403,16 @@ class AsteriaGame(SoloGame[Prepared]):
         planet.cards[BOT].append((number, action))
         values = {"card": number, "action": action, "planet": planet.card}
         values.update(space_energy=space[0], space_ore=space[1])
-        rules = RULE_PLANET + "; " + RULE_CARD + "; " + RULE_MARKER
+        rules: tuple[str, ...] = (RULE_PLANET, RULE_CARD, RULE_MARKER)
         if action == "exploit":  # asteria.rules.solo.actions: no cost, every Extract card here
             gained = self.exploit_yield(planet, BOT)
             bot.gain(*gained)
-            rules += "; " + RULE_ACTIONS
+            rules += (RULE_ACTIONS,)
             yield Say("play_free", rules, {**values, "energy": gained[0], "ore": gained[1]})
         else:
             yield Say("play", rules, {**values, "energy": paid[0], "ore": paid[1]})
         if planet.initiator == BOT and before is None:
-            yield Say("meets", RULE_MARKER, {"planet": planet.card})
+            yield Say("meets", (RULE_MARKER,), {"planet": planet.card})
         if action == "explore":
             if len(self.open) < MAX_OPEN:
                 yield from self.reveal(BOT)
@@ -468,11 +464,10 @@ class AsteriaGame(SoloGame[Prepared]):
         bottom_to_bot: bool | None = None
         if self.table:
             prompt = "ask_planet_yours" if by == YOU else "ask_planet"
-            number = yield self.ask("planet", prompt, {}, self.parse_new_planet, "planet")
+            number = yield self.ask("planet", prompt, {}, self.cards("planet"),
+                                    self.check_new_planet)  # fmt: skip
             if by == YOU:
-                printed = self.p.planets[number]
-                values = {"bottom": printed.bottom, "top": printed.top}
-                half = yield self.ask("half", "ask_half", values, self.parse_half)
+                half = yield self.ask("half", "ask_half", {}, self.halves(number))
                 bottom_to_bot = half == 1
         else:
             dealt = self.deal_planets(1)
@@ -492,7 +487,7 @@ class AsteriaGame(SoloGame[Prepared]):
         half = "bottom" if bottom_to_bot else "top"
         shown: dict[str, Any] = {"planet": number, "half": half}
         if by == YOU:
-            yield Say("revealed_yours", RULE_REVEAL, shown)
+            yield Say("revealed_yours", (RULE_REVEAL,), shown)
         else:
             rule = (
                 RULE_ACTIONS
@@ -501,17 +496,17 @@ class AsteriaGame(SoloGame[Prepared]):
                 if len(self.open) < 3 and self.round == 0
                 else RULE_MAINTENANCE
             )
-            yield Say("revealed", rule, shown)
+            yield Say("revealed", (rule,), shown)
 
     def take(self, who: str) -> Steps:
         """A Planet card into the hand (the automaton's reserve, face down)."""
         side = self.sides[who]
         if self.table:
-            number = yield self.ask("take", "ask_take", {}, self.parse_planet, "planet")
+            number = yield self.ask("take", "ask_take", {}, self.cards("planet"), self.check_planet)
             side.planets.append(number)
         else:
             side.planets += self.deal_planets(1)
-        yield Say("takes", RULE_ACTIONS, {"count": len(side.planets)})
+        yield Say("takes", (RULE_ACTIONS,), {"count": len(side.planets)})
 
     def stage3(self, who: str) -> Steps:
         """Stage 3 (asteria.rules.turn.conflict-maintenance): conflicts, left to right; then
@@ -530,13 +525,14 @@ class AsteriaGame(SoloGame[Prepared]):
         if missing > 0:
             if who == BOT and self.table:
                 drawn = yield self.ask(
-                    "draw", "ask_draw", {"count": missing}, self.parse_actions(missing), "action"
-                )
+                    "draw", "ask_draw", {"count": missing}, self.cards("action", many=True),
+                    functools.partial(self.check_actions, missing),
+                )  # fmt: skip
             else:
                 drawn = self.deal_actions(missing)
             side.hand += drawn
             if who == BOT:
-                yield Say("draw", RULE_MAINTENANCE, {"cards": list(drawn)})
+                yield Say("draw", (RULE_MAINTENANCE,), {"cards": list(drawn)})
         if not self.open:
             yield from self.reveal(None)
         for planet in self.open:
@@ -558,7 +554,7 @@ class AsteriaGame(SoloGame[Prepared]):
         total = strength + extra
         yield Say(
             "conflict",
-            RULE_CONFLICT,
+            (RULE_CONFLICT,),
             {
                 "planet": planet.card,
                 "initiator": initiator,
@@ -573,7 +569,7 @@ class AsteriaGame(SoloGame[Prepared]):
                 "strength",
                 "ask_strength",
                 {"planet": planet.card, "total": total},
-                self.parse_strength,
+                self.number(0, 99),
             )
             tie_you = initiator == YOU
         else:
@@ -581,7 +577,7 @@ class AsteriaGame(SoloGame[Prepared]):
         winner = YOU if yours > total or (yours == total and tie_you) else BOT
         yield Say(
             "conflict_" + ("you" if winner == YOU else "bot"),
-            RULE_OUTCOME,
+            (RULE_OUTCOME,),
             {"planet": planet.card, "you": yours, "bot": total},
         )
         self.settle(planet, winner)
@@ -676,7 +672,7 @@ class AsteriaGame(SoloGame[Prepared]):
         side.achieved.append(name)
         yield Say(
             "achieved_" + ("you" if who == YOU else "bot"),
-            RULE_ACHIEVE,
+            (RULE_ACHIEVE,),
             {"achievement": name, "points": side.points},
         )
         if side.points >= WIN_POINTS and self.winner is None:
@@ -751,26 +747,76 @@ class AsteriaGame(SoloGame[Prepared]):
         key: str,
         prompt: str,
         values: dict[str, Any],
-        parse: Callable[[str], Any],
-        cards: str | None = None,
+        answer: Answer,
+        check: Callable[[Any], Any] | None = None,
     ) -> Ask:
-        """A question to the person at the table, its values already in words. A question
-        about `cards` ("action" or "planet") completes their marks and names, and the log
-        keeps the marks of the cards named (a replay in another language reads them)."""
-        shown = self.words(Say(prompt, None, values))
-        if cards is None:
-            return Ask(HUMAN, key, prompt, shown, parse)
-        options = self.card_options(cards)
+        """A question to the person at the table, its values already in words; `check`
+        tests an answer against what the program knows of the table."""
+        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer, check=check)
 
-        def canonical(answer: int | list[int]) -> str:
-            numbers = answer if isinstance(answer, list) else [answer]
-            return ", ".join(options.mark_of(number) for number in numbers)
-
-        return Ask(HUMAN, key, prompt, shown, parse, None, options.words(), canonical)
+    def cards(self, kind: str, many: bool = False) -> Cards:
+        """Action or Planet cards (`kind`), by printed mark or by name; the log keeps marks."""
+        return Cards(self.card_options(kind), many)
 
     def card_options(self, kind: str) -> Options:
         """The Action or Planet cards a person may name, by printed mark or by name."""
         return self.p.book.options({card: n for n, card in self.p.cards[kind].items()})
+
+    def refusal(self, hint: str) -> Refusal:
+        return Refusal("bad_answer", {"hint": hint})
+
+    def bad(self, hint: str) -> Refused:
+        """An answer the program refuses, saying why (the driver adds what was typed)."""
+        return Refused("bad_answer", hint=hint)
+
+    def number(self, low: int, high: int) -> Number:
+        return Number(low, high, self.refusal(f"{low}–{high}"))
+
+    def numbered(self, choices: list[Choice]) -> OneOf:
+        """Choices numbered from 1, refused with their range."""
+        return OneOf.of(choices, self.refusal(f"1–{len(choices)}" if choices else "—"))
+
+    def reports(self) -> OneOf:
+        """What your turn did to the automaton (asteria.rules.solo.table), by number; Enter:
+        nothing more."""
+        choices = [Choice(str(n), self.voice(f"report_{name}"), name)
+                   for n, name in enumerate(REPORTS, 1)]  # fmt: skip
+        done = Choice("", self.voice("report_done"), "")
+        return OneOf.of([*choices, done], self.refusal(f"1–{len(REPORTS)}"))
+
+    def open_planets(self) -> OneOf:
+        """The open planets, by their number from the left."""
+        return self.numbered(
+            [Choice(str(n), self.planet_label(p.card), n - 1) for n, p in enumerate(self.open, 1)]
+        )
+
+    def claims(self) -> OneOf:
+        """The Achievements you report yourself; one you have says so beside it."""
+        achieved = self.sides[YOU].achieved
+        return self.numbered([
+            Choice(str(n), self.voice(f"claim_{name}"), name,
+                   self.voice("hint_achieved") if name in achieved else "")
+            for n, name in enumerate(CLAIMABLE, 1)
+        ])  # fmt: skip
+
+    def halves(self, number: int) -> OneOf:
+        """Which half of a planet you revealed faces the automaton: by its spaces."""
+        printed = self.p.planets[number]
+        return self.numbered([
+            Choice("1", self.voice("half_spaces", spaces=self.spaces(printed.bottom)), 1),
+            Choice("2", self.voice("half_spaces", spaces=self.spaces(printed.top)), 2),
+        ])  # fmt: skip
+
+    def pair(self) -> Several:
+        """Energy and ore (two numbers, 0–12)."""
+        return Several(self.number(0, 12), 2, 2, refused=self.refusal("2 0"))
+
+    def markers(self) -> Several:
+        """Your marker on each open planet (0: none); Enter: on none."""
+        count = len(self.open)
+        zeros = " ".join("0" for _ in self.open)
+        return Several(self.number(0, 9), count, count, refused=self.refusal(zeros),
+                       blank=(0,) * count)  # fmt: skip
 
     def open_values(self) -> dict[str, Any]:
         return {"planets": [p.card for p in self.open]}
@@ -779,106 +825,52 @@ class AsteriaGame(SoloGame[Prepared]):
         side = self.sides[who]
         return {"has_energy": side.energy, "has_ore": side.ore}
 
-    def bad(self, answer: str, hint: str) -> ValueError:
-        return ValueError(self.voice("bad_answer", answer=answer, hint=hint))
-
-    def numbers(self, raw: str, low: int, high: int) -> list[int]:
-        try:
-            values = [int(word) for word in raw.replace(",", " ").split()]
-        except ValueError:
-            raise self.bad(raw, f"{low}–{high}") from None
-        if any(not low <= v <= high for v in values):
-            raise self.bad(raw, f"{low}–{high}")
-        return values
-
-    def one(self, raw: str, low: int, high: int) -> int:
-        values = self.numbers(raw, low, high)
-        if len(values) != 1:
-            raise self.bad(raw, f"{low}–{high}")
-        return values[0]
-
-    def parse_report(self, raw: str) -> str:
-        if not raw.strip():
-            return ""
-        return REPORTS[self.one(raw, 1, len(REPORTS)) - 1]
-
-    def parse_contested(self, raw: str) -> int:
+    def check_contested(self, index: int) -> int:
         """An open planet where its marker is: a conflict needs both markers there."""
-        if not self.open:
-            raise self.bad(raw, "—")
-        index = self.one(raw, 1, len(self.open)) - 1
         planet = self.open[index]
         if planet.marker[BOT] is None:
-            raise self.bad(raw, self.voice("hint_no_marker", planet=self.planet_label(planet.card)))
+            raise self.bad(self.voice("hint_no_marker", planet=self.planet_label(planet.card)))
         return index
 
-    def parse_actions(self, count: int) -> Callable[[str], list[int]]:
-        options = self.card_options("action")
-
-        def parse(raw: str) -> list[int]:
-            cards = options.parse_many(raw)
-            if len(cards) != count or len(set(cards)) != count:
-                raise self.bad(raw, self.voice("hint_count", count=count))
-            for number in cards:
-                if self.in_play(number):
-                    raise self.bad(raw, self.voice("hint_in_play", card=self.action_label(number)))
-            return cards
-
-        return parse
+    def check_actions(self, count: int, cards: list[int]) -> list[int]:
+        """Exactly `count` different Action cards, none of them in play."""
+        if len(cards) != count or len(set(cards)) != count:
+            raise self.bad(self.voice("hint_count", count=count))
+        for number in cards:
+            if self.in_play(number):
+                raise self.bad(self.voice("hint_in_play", card=self.action_label(number)))
+        return cards
 
     def in_play(self, number: int) -> bool:
         bot = self.sides[BOT]
         return number in bot.hand or any(number == n for p in self.open for n, _a in p.cards[BOT])
 
-    def parse_planet(self, raw: str) -> int:
-        number: int = self.card_options("planet").parse(raw)
+    def check_planet(self, number: int) -> int:
         if number in (p.card for p in self.open) or number in self.sides[BOT].planets:
-            raise self.bad(raw, self.voice("hint_in_play", card=self.planet_label(number)))
+            raise self.bad(self.voice("hint_in_play", card=self.planet_label(number)))
         return number
 
-    def parse_new_planet(self, raw: str) -> int:
+    def check_new_planet(self, number: int) -> int:
         if len(self.open) >= MAX_OPEN:
-            raise self.bad(raw, self.voice("hint_three"))
-        return self.parse_planet(raw)
+            raise self.bad(self.voice("hint_three"))
+        return self.check_planet(number)
 
-    def parse_half(self, raw: str) -> int:
-        return self.one(raw, 1, 2)
-
-    def parse_bot_card(self, raw: str) -> int:
-        number = self.card_options("action").parse(raw) if raw.strip() else 0
-        if not number or not self.in_play(number):
-            raise self.bad(raw, self.voice("hint_its_cards"))
+    def check_bot_card(self, number: int) -> int:
+        if not self.in_play(number):
+            raise self.bad(self.voice("hint_its_cards"))
         return number
 
-    def parse_pair(self, raw: str) -> list[int]:
-        values = self.numbers(raw, 0, 12)
-        if len(values) != 2:
-            raise self.bad(raw, "2 0")
-        return values
-
-    def parse_achievement(self, raw: str) -> str:
-        name = CLAIMABLE[self.one(raw, 1, len(CLAIMABLE)) - 1]
+    def check_achievement(self, name: str) -> str:
         if name in self.sides[YOU].achieved:
-            raise self.bad(raw, self.voice("hint_achieved"))
+            raise self.bad(self.voice("hint_achieved"))
         return name
 
-    def parse_markers(self, raw: str) -> list[int]:
-        values = self.numbers(raw, 0, 9) if raw.strip() else [0] * len(self.open)
-        if len(values) != len(self.open):
-            raise self.bad(raw, " ".join("0" for _ in self.open))
+    def check_markers(self, values: list[int]) -> list[int]:
         for planet, value in zip(self.open, values, strict=True):
             mine = planet.marker[BOT]
             if value > len(planet.track) or (mine is not None and value - 1 >= mine):
-                raise self.bad(
-                    raw, self.voice("hint_marker", planet=self.planet_label(planet.card))
-                )
+                raise self.bad(self.voice("hint_marker", planet=self.planet_label(planet.card)))
         return values
-
-    def parse_decision(self, raw: str) -> int:
-        return self.one(raw, 1, len(self.p.decisions))
-
-    def parse_strength(self, raw: str) -> int:
-        return self.one(raw, 0, 99)
 
     # -- words --------------------------------------------------------------------------
 
@@ -901,7 +893,7 @@ class AsteriaGame(SoloGame[Prepared]):
         return [
             Say(
                 "status",
-                None,
+                (),
                 {
                     "round": self.round,
                     "energy": bot.energy,
@@ -960,12 +952,6 @@ class AsteriaGame(SoloGame[Prepared]):
                 self.planet_label(shown["reserve"]) if shown["reserve"] else voice("no_reserve")
             )
         return shown
-
-
-def _choice(legal: tuple[str, ...], raw: str) -> str:
-    if raw.strip() in legal:
-        return raw.strip()
-    raise ValueError(f"'{raw}' is not one of the {len(legal)} plays")
 
 
 def _split(choice: str) -> tuple[int, int, str]:

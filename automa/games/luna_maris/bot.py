@@ -62,7 +62,8 @@ def speech(game: Game) -> Speech:
 
 def press_enter(state: State, ask: Ask) -> Any:
     """The modelled person of a simulated game: presses Enter when the automaton's turn comes."""
-    return ask.parse("")
+    action, _words = ask.take("")
+    return action
 
 
 def greedy(state: State, ask: Ask) -> str:

@@ -16,7 +16,8 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from starpress.automa.engine.choices import NO_CARDS, CardBook, Option, Options
+from starpress.automa.engine.answers import Choice, Number, OneOf, Refusal, Several
+from starpress.automa.engine.choices import NO_CARDS, CardBook, Cards, Option, Options
 from starpress.automa.engine.prng import Streams
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.state import (
@@ -294,22 +295,22 @@ class LunaMarisGame:
         self.card_book = speech.cards
 
     def play(self) -> Script:
-        yield Say("start", None, {"seed": self.seed, "level": self.level, "mode": self.mode})
+        yield Say("start", (), {"seed": self.seed, "level": self.level, "mode": self.mode})
         pool = list(self.levels[self.level])
         drawn = yield Chance("cards", functools.partial(self.draw_cards, pool))
-        yield Say("cards", RULE_CARDS, {"cards": " ".join(drawn)})
+        yield Say("cards", (RULE_CARDS,), {"cards": " ".join(drawn)})
         for number, letter in enumerate(drawn, 1):
-            yield Say("round", RULE_CARDS, {"round": number, "card": letter})
+            yield Say("round", (RULE_CARDS,), {"round": number, "card": letter})
             if number > 1 and self.bot.placed:
                 self.bot.iron += self.bot.placed
-                yield Say("production", RULE_TURN, {"ore": self.bot.placed})
+                yield Say("production", (RULE_TURN,), {"ore": self.bot.placed})
             card = self.cards[letter]
             for index, (verb, arg) in enumerate(card.steps, 1):
                 yield from self.automaton_turn(letter, index, verb, int(arg))
             yield self.command()
             yield from self.human_moves()
             outcome = self.verbs.end_shift(self.bot, card.shift_end)
-            yield Say("end_shift", outcome.rule, {"bonus": outcome.values["bonus"]})
+            yield Say("end_shift", (outcome.rule,), {"bonus": outcome.values["bonus"]})
         score = yield from self.final_score()
         return {"automaton": score["total"]}
 
@@ -324,7 +325,9 @@ class LunaMarisGame:
         return Ending(RULE_TIE_BREAK, ("automaton", HUMAN), scores, (demands,), last=HUMAN)
 
     def command(self) -> Ask:
-        return Ask(HUMAN, "command", "ask_command", {}, self.parse_command, ("turn",))
+        turn = Choice("", self.text("command_turn"), "turn")
+        answer = OneOf((turn,), Refusal("bad_answer", {"hint": "Enter"}))
+        return Ask(HUMAN, "command", "ask_command", {}, answer, ("turn",))
 
     def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> Steps:
         yield self.command()
@@ -332,17 +335,17 @@ class LunaMarisGame:
         human_module = yield from self.human_moves(module)
         self.bot.module = module
         yield Say(
-            "step", RULE_TURN, {"number": index, "card": letter, "verb": verb, "module": module}
+            "step", (RULE_TURN,), {"number": index, "card": letter, "verb": verb, "module": module}
         )
         if human_module == module:  # luna-maris.rules.solo.automaton.turn, step 2
             self.bot.human_vp += self.verbs.settings.human_uses_its_module_vp
-            yield Say("shared", RULE_TURN, {"module": module})
+            yield Say("shared", (RULE_TURN,), {"module": module})
         board = yield from self.board_for(verb)
         outcome = self.verbs.do(self.bot, board, verb, arg)
         values = dict(outcome.values)
         if outcome.what == "impossible":  # shown with the card's own word for the verb
             values["_step"] = (letter, index)
-        yield Say(outcome.what, outcome.rule, values)
+        yield Say(outcome.what, (outcome.rule,), values)
         if self.mode == "simulated":
             self.model.refill()
 
@@ -350,10 +353,10 @@ class LunaMarisGame:
         """Where the human's astronaut is now (their turn has just been played)."""
         if self.mode == "simulated" and self.opponent == "greedy":
             legal = self.model.choices()
+            values = {"next": next_module or ""}
             answer = yield Ask(
-                OPPONENT, "human_turn", "ask_human_module", {"next": next_module or ""},
-                functools.partial(_choice, legal), legal,
-            )  # fmt: skip
+                OPPONENT, "human_turn", "ask_human_module", values, OneOf.actions(legal), legal
+            )
             module, _, take = str(answer).partition("/")
             self.model.apply({"module": module, "take": take})
             return module
@@ -361,9 +364,8 @@ class LunaMarisGame:
             choice = yield Chance("human", self.model.human_choice)
             self.model.apply(choice)
             return str(choice["module"])
-        modules = self.module_options()
-        answer = yield self.ask_cards("human_module", "ask_human_module", modules, many=False,
-                                      values={"modules": self.module_list()})  # fmt: skip
+        modules = Cards(self.module_options(), blank=True, listed=True)
+        answer = yield Ask(HUMAN, "human_module", "ask_human_module", {}, modules)
         return str(answer) if answer else None
 
     def board_for(self, verb: str) -> Steps:
@@ -398,36 +400,20 @@ class LunaMarisGame:
         modules = (Option(m, str(n), self.module_name(m)) for n, m in enumerate(MODULES, 1))
         return Options.of(modules, "bad_module")
 
-    def ask_cards(
-        self, key: str, prompt: str, options: Options, many: bool = True,
-        values: dict[str, Any] | None = None,
-    ) -> Ask:  # fmt: skip
+    def ask_cards(self, key: str, prompt: str, options: Options, many: bool = True) -> Ask:
         """A question answered by marks or names (several, separated by commas, when
         `many`); empty is none. The log keeps the marks."""
-
-        def parse(raw: str) -> Any:
-            if not raw.strip():
-                return [] if many else ""
-            return options.parse_many(raw) if many else options.parse(raw)
-
-        def canonical(action: Any) -> str:
-            if many:
-                return ", ".join(options.mark_of(card) for card in action)
-            return options.mark_of(action) if action else ""
-
-        shown = {"marks": options.examples(), **(values or {})}
-        return Ask(HUMAN, key, prompt, shown, parse, None, options.words(), canonical)
+        return Ask(HUMAN, key, prompt, {}, Cards(options, many, blank=True))
 
     def final_score(self) -> Steps:
         if self.mode == "simulated":
             food = self.model.human_food
             variety, nutrition = len({f.card for f in food}), sum(f.value for f in food)
         else:
-            variety, nutrition = yield Ask(
-                HUMAN, "human_food", "ask_human_food", {}, self.parse_pair
-            )
+            pair = Several(Number(0, 9, self.refusal("0–9")), 2, 2, refused=self.refusal("4 9"))
+            variety, nutrition = yield Ask(HUMAN, "human_food", "ask_human_food", {}, pair)
         score = self.verbs.final_score(self.bot, variety, nutrition)
-        yield Say("score", RULE_SCORING, {"total": score["total"], "parts": score})
+        yield Say("score", (RULE_SCORING,), {"total": score["total"], "parts": score})
         return score
 
     def status(self) -> list[Say]:
@@ -444,7 +430,7 @@ class LunaMarisGame:
             "scientists": len(bot.scientists),
             "demands": len(bot.demands),
         }
-        return [Say("status", None, values)]
+        return [Say("status", (), values)]
 
     def check(self) -> None:
         """The automaton's invariants; an AssertionError names the one broken."""
@@ -466,9 +452,6 @@ class LunaMarisGame:
 
     def text(self, key: str, **values: Any) -> str:
         return self.voice(key, **values)
-
-    def module_list(self) -> str:
-        return ", ".join(f"{n} {self.module_name(m)}" for n, m in enumerate(MODULES, 1))
 
     def amounts(self, amounts: dict[str, int]) -> str:
         """`{"iron": 1, "vp": 1}` as '+1 Iron, +1 VP' in the session's language."""
@@ -524,34 +507,8 @@ class LunaMarisGame:
                 shown[key] = ", ".join(self.name(_ICON_OF.get(k, k)) for k in shown[key])
         return shown
 
-    def bad(self, answer: str, hint: str) -> ValueError:
-        return ValueError(self.text("bad_answer", answer=answer, hint=hint))
-
-    def parse_command(self, raw: str) -> str:
-        if raw.strip() == "":
-            return "turn"
-        raise self.bad(raw, "Enter")
-
-    def parse_numbers(self, raw: str) -> list[int]:
-        try:
-            values = [int(word) for word in raw.replace(",", " ").split()]
-        except ValueError:
-            raise self.bad(raw, "1 2 3") from None
-        if any(value < 0 or value > 9 for value in values):
-            raise self.bad(raw, "0–9")
-        return values
-
-    def parse_pair(self, raw: str) -> list[int]:
-        values = self.parse_numbers(raw)
-        if len(values) != 2:
-            raise self.bad(raw, "4 9")
-        return values
-
-
-def _choice(legal: tuple[str, ...], raw: str) -> str:
-    if raw.strip() in legal:
-        return raw.strip()
-    raise ValueError(f"'{raw}' is not one of the {len(legal)} turns")
+    def refusal(self, hint: str) -> Refusal:
+        return Refusal("bad_answer", {"hint": hint})
 
 
 @dataclass(frozen=True)
