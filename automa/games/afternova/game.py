@@ -117,22 +117,22 @@ class Catalogue:
         starships: dict[int, tuple[str, int, tuple[str, ...]]] = {}
         paws: list[tuple[str, ...]] = []
         planets: list[tuple[dict[str, int], int]] = []
-        for card in game.cards:
-            number = int(card.id.rsplit("-", 1)[-1]) if card.id[-1].isdigit() else 0
-            if card.component == "afternova.component.blueprint":
-                blueprints[number] = Blueprint(
-                    card.id, _fragments(card.field_tokens("cost")), _int(card.fields.get("vp"))
-                )
-            elif card.component == "afternova.component.starship":
-                objective = _fragments(card.field_tokens("objective", back=True))
-                starships[number] = (card.id, _int(card.fields.get("hold")) or 4, objective)
-            elif card.component == "afternova.component.hired-paw":
-                paws.append(tuple(icon_ids(card.field_tokens("skills"))))
-            elif card.component == "afternova.component.planet":
-                needs: Counter[str] = Counter()
-                for count, skill in counted_icons(card.field_tokens("requirements")):
-                    needs[skill] += count
-                planets.append((dict(needs), _int(card.fields.get("spaces"))))
+        # a Blueprint's or Starship's number is its place in its deck, as its set mark prints
+        # it (B 12/40: `Game.card_marks`), the number logs name it by
+        for number, card in enumerate(game.cards_of("afternova.component.blueprint"), 1):
+            blueprints[number] = Blueprint(
+                card.id, _fragments(card.field_tokens("cost")), _int(card.fields.get("vp"))
+            )
+        for number, card in enumerate(game.cards_of("afternova.component.starship"), 1):
+            objective = _fragments(card.field_tokens("objective", back=True))
+            starships[number] = (card.id, _int(card.fields.get("hold")) or 4, objective)
+        for card in game.cards_of("afternova.component.hired-paw"):
+            paws.append(tuple(icon_ids(card.field_tokens("skills"))))
+        for card in game.cards_of("afternova.component.planet"):
+            needs: Counter[str] = Counter()
+            for count, skill in counted_icons(card.field_tokens("requirements")):
+                needs[skill] += count
+            planets.append((dict(needs), _int(card.fields.get("spaces"))))
         from starpress.automa.games.afternova.data import AfternovaAutoma
 
         automa = game.automa if isinstance(game.automa, AfternovaAutoma) else None

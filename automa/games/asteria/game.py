@@ -100,26 +100,25 @@ class Prepared:
         actions: dict[int, ActionCard] = {}
         planets: dict[int, PlanetCard] = {}
         cards: dict[str, dict[int, str]] = {"action": {}, "planet": {}}
-        for card in game.cards:
-            number = card.id.rpartition("-")[2]
+        # a card's number is its place in its deck, as its set mark prints it (A 5/38, P 3/14:
+        # `Game.card_marks`), the number logs and the decision cards name it by
+        for n, card in enumerate(game.cards_of("asteria.component.action-card"), 1):
             fields = card.fields
-            if card.component == "asteria.component.action-card":
-                n = int(number)
-                actions[n] = ActionCard(
-                    n,
-                    resources(str(fields["cost"])),
-                    tuple(int(fields[f"{a}_strength"]) for a in ACTIONS),  # type: ignore[arg-type]
-                    tuple(read_effect(a, source_text(fields[a])) for a in ACTIONS),  # type: ignore[arg-type]
-                )
-                cards["action"][n] = card.id
-            elif card.component == "asteria.component.planet-card":
-                n = int(number)
-                spaces = [
-                    tuple(resources(str(s)) for s in fields[f"{half}_spaces"])  # type: ignore[union-attr]
-                    for half in ("bottom", "top")
-                ]
-                planets[n] = PlanetCard(n, int(fields["strength"]), spaces[0], spaces[1])  # type: ignore[arg-type]
-                cards["planet"][n] = card.id
+            actions[n] = ActionCard(
+                n,
+                resources(str(fields["cost"])),
+                tuple(int(fields[f"{a}_strength"]) for a in ACTIONS),  # type: ignore[arg-type]
+                tuple(read_effect(a, source_text(fields[a])) for a in ACTIONS),  # type: ignore[arg-type]
+            )
+            cards["action"][n] = card.id
+        for n, card in enumerate(game.cards_of("asteria.component.planet-card"), 1):
+            fields = card.fields
+            spaces = [
+                tuple(resources(str(s)) for s in fields[f"{half}_spaces"])  # type: ignore[union-attr]
+                for half in ("bottom", "top")
+            ]
+            planets[n] = PlanetCard(n, int(fields["strength"]), spaces[0], spaces[1])  # type: ignore[arg-type]
+            cards["planet"][n] = card.id
         decisions = {
             n: Decision(n, tuple(c.planets), tuple(c.actions), c.plays)
             for n, c in automa.cards.items()

@@ -48,14 +48,11 @@ def speech(game: Game) -> Speech:
         short = voice(f"short_{icon}")
         return short if short != f"short_{icon}" else names.get(icon, icon).lower()
 
-    prefix = f"{game.id}.card.ai-card-"
     steps: dict[str, tuple[str, ...]] = {}
-    for card in game.cards:
-        printed = card.fields.get("steps")
-        if card.id.startswith(prefix) and isinstance(printed, list):
-            steps[card.id.removeprefix(prefix)] = tuple(
-                spoken(step.tokens, icon_words) for step in printed
-            )
+    for card in game.cards_of(f"{game.id}.component.ai-card"):  # by the letter printed on it
+        printed, letter = card.fields.get("steps"), card.fields.get("letter")
+        if isinstance(printed, list) and letter is not None:
+            steps[str(letter).lower()] = tuple(spoken(step.tokens, icon_words) for step in printed)
     modules = {key: str(titles.get(f"{game.id}.rules.modules.{key}", key)) for key in MODULES}
     return Speech(modules, steps, names, card_book(game))
 
