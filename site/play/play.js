@@ -83,7 +83,7 @@ async function start(root) {
   mark("pyodide");
   pyodide.unpackArchive(code, "zip", { extractDir: "/starpress" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/starpress')");
-  const web = pyodide.pyimport("automa.web");
+  const web = pyodide.pyimport("starpress.automa.web.page");
   mark("imported");
   const page = web.Page(data);
   mark("data");
