@@ -27,7 +27,8 @@ from starpress.automa.engine.registry import bot_of
 from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.asteria.data import AsteriaAutoma
-from starpress.automa.games.asteria.game import AsteriaGame, Prepared
+from starpress.automa.games.asteria.game import AsteriaGame
+from starpress.automa.games.asteria.prepared import Prepared
 from starpress.automa.games.asteria.rules import (
     BOT,
     CAP,
