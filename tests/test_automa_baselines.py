@@ -15,8 +15,9 @@ from starpress.automa.engine.registry import bot_of
 from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.afternova.competent import competent_market, hold_value
-from starpress.automa.games.afternova.game import AfternovaGame, Human, load_hold
+from starpress.automa.games.afternova.game import AfternovaGame
 from starpress.automa.games.afternova.greedy import worth
+from starpress.automa.games.afternova.humans import Human, load_hold
 from starpress.automa.games.afternova.rules import Blueprint
 from starpress.automa.games.luna_maris.game import MODULES, OPPONENT, LunaMarisGame
 from starpress.automa.sim.simulate import simulate

@@ -20,8 +20,9 @@ from starpress.automa.engine.driver import Driver
 from starpress.automa.engine.state import Say, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.afternova.bot import BOT, levels
+from starpress.automa.games.afternova.catalogue import Catalogue
 from starpress.automa.games.afternova.data import AfternovaAutoma
-from starpress.automa.games.afternova.game import AfternovaGame, Catalogue
+from starpress.automa.games.afternova.game import AfternovaGame
 from starpress.automa.games.afternova.rules import COLOURS, BotRules
 from starpress.core.load import load_games
 from tests.conftest import ROOT, run_cli
