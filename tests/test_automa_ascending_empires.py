@@ -24,8 +24,10 @@ from starpress.automa.engine.driver import Driver
 from starpress.automa.engine.registry import bot_of
 from starpress.automa.engine.state import ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
+from starpress.automa.games.ascending_empires.board import PLAYER
 from starpress.automa.games.ascending_empires.data import EmpireAutoma
-from starpress.automa.games.ascending_empires.game import PLAYER, EmpiresGame, Prepared
+from starpress.automa.games.ascending_empires.game import EmpiresGame
+from starpress.automa.games.ascending_empires.prepared import Prepared
 from starpress.automa.games.ascending_empires.rules import (
     Empire,
     Holding,
