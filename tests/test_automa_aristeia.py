@@ -26,7 +26,8 @@ from starpress.automa.engine.registry import bot_of
 from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.aristeia.data import ROLES, AristeiaAutoma
-from starpress.automa.games.aristeia.game import AristeiaGame, Prepared
+from starpress.automa.games.aristeia.game import AristeiaGame
+from starpress.automa.games.aristeia.prepared import Prepared
 from starpress.automa.games.aristeia.rules import (
     BOT,
     YOU,
