@@ -19,7 +19,9 @@ from starpress.automa.games.afternova.game import AfternovaGame
 from starpress.automa.games.afternova.greedy import worth
 from starpress.automa.games.afternova.humans import Human, load_hold
 from starpress.automa.games.afternova.rules import Blueprint
-from starpress.automa.games.luna_maris.game import MODULES, OPPONENT, LunaMarisGame
+from starpress.automa.games.luna_maris.board import OPPONENT
+from starpress.automa.games.luna_maris.game import LunaMarisGame
+from starpress.automa.games.luna_maris.model import MODULES
 from starpress.automa.sim.simulate import simulate
 from starpress.core.load import load_games
 from tests.conftest import ROOT, run_cli

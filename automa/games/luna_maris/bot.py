@@ -15,17 +15,11 @@ from starpress.automa.engine.driver import Policy
 from starpress.automa.engine.registry import BotDefinition, Parameter
 from starpress.automa.engine.state import HUMAN, Ask, Start, State
 from starpress.automa.engine.voice import Voice, card_book, spoken
+from starpress.automa.games.luna_maris.board import OPPONENT, OPPONENTS
 from starpress.automa.games.luna_maris.data import LunaMarisAutoma
-from starpress.automa.games.luna_maris.game import (
-    MODULES,
-    OPPONENT,
-    OPPONENTS,
-    LunaMarisGame,
-    Prepared,
-    Session,
-    Speech,
-    new_program,
-)
+from starpress.automa.games.luna_maris.game import LunaMarisGame, new_program
+from starpress.automa.games.luna_maris.model import MODULES
+from starpress.automa.games.luna_maris.prepared import Prepared, Session, Speech
 from starpress.core.model import Game
 
 
