@@ -63,6 +63,19 @@ Policy = Callable[[State, Ask], Any]
 """A modelled player: the action it takes for a decision of the state."""
 
 
+class Prompt(str):
+    """What a person is asked, as `Table.read` gets it: the question in words (a `str`, as
+    `input` shows it) and the question itself (`ask`), for readers that answer from its data
+    (the tests' players; a terminal only shows the words)."""
+
+    ask: Ask
+
+    def __new__(cls, text: str, ask: Ask) -> Prompt:
+        made = super().__new__(cls, text)
+        made.ask = ask
+        return made
+
+
 @dataclass
 class Table:
     """The person at the table: how they read (the voice and output) and answer."""
@@ -226,7 +239,7 @@ class Driver:
         while True:
             if table.complete is not None:
                 table.complete(ask.answer.words())
-            raw = table.read(f"{prompt}\n> ").strip()
+            raw = table.read(Prompt(f"{prompt}\n> ", ask)).strip()
             if self._command(raw, ask):
                 continue
             try:
