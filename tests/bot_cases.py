@@ -22,7 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from starpress.automa.engine import registry, runner
-from starpress.automa.engine.answers import Answer, AnyOf, Number, OneOf, Parts, Several
+from starpress.automa.engine.answers import (
+    MOST_NUMBERS,
+    Answer,
+    AnyOf,
+    Number,
+    OneOf,
+    Parts,
+    Several,
+)
 from starpress.automa.engine.choices import Cards
 from starpress.automa.engine.registry import BotDefinition, bot_of
 from starpress.automa.engine.state import Ask, Say, Start
@@ -189,7 +197,8 @@ def options(answer: Answer) -> list[tuple[Answer, Any]]:
         return [(answer, choice.value) for choice in answer.choices]
     if isinstance(answer, Number):
         count = answer.high - answer.low + 1
-        return [(answer, n) for n in range(answer.low, answer.high + 1)] if count <= 12 else []
+        numbers = range(answer.low, answer.high + 1)
+        return [(answer, n) for n in numbers] if count <= MOST_NUMBERS else []
     if isinstance(answer, Cards):
         return (
             [(answer, option.value) for option in answer.options.options] if answer.listed else []
