@@ -1,30 +1,31 @@
 """Aristeia!'s solo automaton: the kit's dice read, its decisions, printed = program cards,
-golden games, replay, resume and undo, invariants over random games, hostile answers, saves
-and content, and a whole game at the table through the real command line."""
+golden games, its rules over random games, a game at the table and the answers it refuses,
+hostile content. What every bot must do (replay, resume, undo, forged saves, the terminal)
+is `test_automa_bots.py`."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starpress.automa.engine import runner
+from starpress.automa.engine.answers import Number, Refused
 from starpress.automa.engine.driver import Driver
-from starpress.automa.engine.registry import bot_of
-from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.registry import BotDefinition, bot_of
+from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.aristeia.data import ROLES, AristeiaAutoma
-from starpress.automa.games.aristeia.game import AristeiaGame, Prepared
+from starpress.automa.games.aristeia.game import AristeiaGame
+from starpress.automa.games.aristeia.prepared import Prepared
 from starpress.automa.games.aristeia.rules import (
     BOT,
     YOU,
@@ -42,15 +43,31 @@ from starpress.automa.games.aristeia.rules import (
 from starpress.automa.sim.simulate import simulate
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, load_games
+from starpress.core.model import Game
 from starpress.core.text import Span
 from tests.conftest import ROOT
-from tests.hostile import assert_refused, first, forged, run_measured
-from tests.patience import LAST_RESORT
 
 GOLDEN = ROOT / "tests" / "golden"
-GAME = load_games(ROOT, ["aristeia"])["aristeia"]
-BOT_DEF = bot_of(GAME)
-PREPARED = Prepared.from_game(GAME)
+
+
+@functools.cache
+def content() -> Game:
+    """Aristeia!, loaded when a test first needs it (not when the tests are collected)."""
+    return load_games(ROOT, ["aristeia"])["aristeia"]
+
+
+@functools.cache
+def bot_def() -> BotDefinition:
+    found = bot_of(content())
+    assert found is not None
+    return found
+
+
+@functools.cache
+def prepared() -> Prepared:
+    return Prepared.from_game(content())
+
+
 LEVELS = ("easy", "standard", "hard")
 
 
@@ -62,9 +79,9 @@ def test_the_dice_are_read_from_the_kit() -> None:
     when unused) and crits."""
     assert read_face(":hit: :hit: :special: (2× Éxito + Especial)") == (2, 0, 0)
     assert read_face(":crit-block: (Bloqueo Crítico)") == (0, 1, 0)
-    assert PREPARED.dice["red"][0] == (0, 0, 1)  # face 1: a crit
-    assert set(PREPARED.dice) == {"red", "green", "orange", "blue", "yellow", "black"}
-    assert all(len(faces) == 6 for faces in PREPARED.dice.values())
+    assert prepared().dice["red"][0] == (0, 0, 1)  # face 1: a crit
+    assert set(prepared().dice) == {"red", "green", "orange", "blue", "yellow", "black"}
+    assert all(len(faces) == 6 for faces in prepared().dice.values())
 
 
 def test_blocks_cancel_hits_but_not_crits() -> None:
@@ -112,7 +129,7 @@ def test_the_hunter_closes_in_only_when_nobody_is_in_range() -> None:
 
 
 def fighter(role: str, side: str = YOU, dist: int = 0, damage: int = 0) -> Fighter:
-    return Fighter(side, role, PREPARED.stats[role], dist, damage)
+    return Fighter(side, role, prepared().stats[role], dist, damage)
 
 
 def test_the_focus_picks_the_target_and_ties_go_to_the_nearest() -> None:
@@ -159,14 +176,18 @@ def bold(item: object) -> list[str]:
 
 
 def printed(component: str) -> dict[int, list[object]]:
-    cards = [c for c in GAME.cards if c.component == f"aristeia.component.automaton-{component}"]
-    kit = next(c for c in GAME.components if c.id == f"aristeia.component.automaton-{component}")
+    cards = [
+        c for c in content().cards if c.component == f"aristeia.component.automaton-{component}"
+    ]
+    kit = next(
+        c for c in content().components if c.id == f"aristeia.component.automaton-{component}"
+    )
     assert kit.count == len(cards)
     return {int(c.fields["number"]): list(c.fields["lines"]) for c in cards}  # type: ignore[arg-type, call-overload]
 
 
 def test_printed_cards_say_what_the_program_does() -> None:
-    automa = GAME.automa
+    automa = content().automa
     assert isinstance(automa, AristeiaAutoma)
     roles = printed("role-card")
     assert sorted(roles) == [1, 2, 3, 4]
@@ -203,14 +224,6 @@ def test_golden_game_per_level(level: str, tmp_path: Path) -> None:
     assert transcript == (GOLDEN / f"aristeia-{level}-seed3.txt").read_text("utf-8")
     log = (tmp_path / "game.jsonl").read_text()
     assert log == (GOLDEN / f"aristeia-{level}-seed3.jsonl").read_text()
-
-
-def test_replay_prints_the_same_transcript_byte_for_byte(tmp_path: Path) -> None:
-    save = tmp_path / "game.jsonl"
-    transcript = play_simulated("standard", save)
-    out = io.StringIO()
-    runner.replay(ROOT, save, False, out)
-    assert out.getvalue() == transcript
 
 
 TABLE_ANSWERS = {  # prompt starts, in Spanish and English
@@ -285,33 +298,6 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert {"in_zone", "target", "trigger", "knocked_yours"} <= asked
 
 
-def test_resume_continues_exactly_like_an_uninterrupted_game(tmp_path: Path) -> None:
-    person = TablePerson()
-    whole = tmp_path / "whole.jsonl"
-    table(person, whole)
-    answers = person.typed
-    part = tmp_path / "part.jsonl"
-    feed = iter([*answers[:23], "q"])
-    table(lambda prompt: next(feed), part)
-    rest = iter(answers[23:])
-    out = io.StringIO()
-    runner.resume(ROOT, part, True, False, read=lambda prompt: next(rest), out=out)
-    assert part.read_text() == whole.read_text()
-
-
-def test_undo_takes_back_the_last_answer(tmp_path: Path) -> None:
-    person = TablePerson()
-    plain = tmp_path / "plain.jsonl"
-    table(person, plain)
-    answers = person.typed
-    undone = tmp_path / "undone.jsonl"
-    index = next(i for i, asked in enumerate(person.asked) if "mazo de Tácticas" in asked)
-    feed = iter([*answers[:index], "9", "u", *answers[index:]])
-    said = table(lambda prompt: next(feed), undone)
-    assert "Última respuesta deshecha." in said
-    assert undone.read_text() == plain.read_text()
-
-
 def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     person = TablePerson()
     wrong = {
@@ -338,47 +324,44 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
 
 
 def test_table_answers_are_checked_against_what_the_program_knows() -> None:
-    game = AristeiaGame(PREPARED, "table", "standard", 1, Voice(GAME))
+    game = AristeiaGame(prepared(), "table", "standard", 1, Voice(content()))
     game.decks["tactics"].remove(4)  # card 4 is face up already
-    with pytest.raises(ValueError, match="la carta 4 ya está boca arriba"):
-        game.parse_card("tactics")("4")
-    assert game.parse_card("tactics")("5") == 5
+    card = game.ask("tactics_card", "ask_tactics_card", {}, Number(1, 10),
+                    functools.partial(game.check_card, "tactics"))  # fmt: skip
+    assert (
+        refused(game, card, "4")
+        == "'4' no sirve: la carta 4 ya está boca arriba; baraja cuando se acabe el mazo."
+    )
+    assert card.take("5") == (5, "5")
     game.team[BOT]["hunter"].where = "infirmary"
-    with pytest.raises(ValueError, match="sin repetir"):
-        game.parse_knocked("2")  # already in the Infirmary
-    assert game.parse_knocked("1 4") == ["holder", "controller"]
-    assert game.parse_initiative("5") == [5] and game.parse_initiative("5 3") == [5, 3]
-    with pytest.raises(ValueError):
-        game.parse_initiative("5 3 1")
+    knocked = game.ask("knocked", "ask_knocked", {}, game.roles(), game.check_knocked)
+    assert "sin repetir" in refused(game, knocked, "2")  # already in the Infirmary
+    assert knocked.take("1 4") == (["holder", "controller"], "1 4")
+    assert knocked.take("") == ([], "")
+    initiative = game.ask("initiative", "ask_initiative", {}, game.numbers(1, 2, 0, 12))
+    assert initiative.take("5")[0] == [5] and initiative.take("5 3")[0] == [5, 3]
+    assert "'5 3 1' no sirve" in refused(game, initiative, "5 3 1")
+
+
+def refused(game: AristeiaGame, ask: Ask, raw: str) -> str:
+    """The message a question refuses `raw` with, in the game's language."""
+    with pytest.raises(Refused) as error:
+        ask.take(raw)
+    return game.voice(error.value.key, **error.value.values)
 
 
 def test_the_levels_order_and_the_standard_level_gives_a_real_chance() -> None:
     """Measured: the competent player wins more often the easier the level; at the standard
     level it wins between 35 and 65 % of 400 games (README: about half)."""
     rates = {
-        level: simulate(GAME, 400, 1, {"level": level, "opponent": "competent"})["win_rate"]
+        level: simulate(content(), 400, 1, {"level": level, "opponent": "competent"})["win_rate"]
         for level in LEVELS
     }
     losses = [rates[level]["loss"] for level in LEVELS]  # the automaton's losses: your wins
     assert losses[0] > losses[1] > losses[2]
     assert 0.35 <= losses[1] <= 0.65
-    greedy = simulate(GAME, 400, 1, {"level": "standard", "opponent": "greedy"})["win_rate"]
+    greedy = simulate(content(), 400, 1, {"level": "standard", "opponent": "greedy"})["win_rate"]
     assert greedy["loss"] < losses[1] - 0.2  # the competent player is the better one
-
-
-def test_simulate_json_is_deterministic_through_the_cli() -> None:
-    def run() -> bytes:
-        return subprocess.run(
-            [sys.executable, "-m", "starpress", "automa", "aristeia", "simulate", "--games",
-             "1000", "--seed", "1", "--json"],
-            cwd=ROOT, capture_output=True, check=True, timeout=LAST_RESORT,
-        ).stdout  # fmt: skip
-
-    first = run()
-    assert first == run()
-    summary = json.loads(first)
-    assert [s["params"]["level"] for s in summary] == ["standard", "easy", "hard"]
-    assert all(s["games"] == 1000 and s["win_rate"] is not None for s in summary)
 
 
 # -- every game ends; the model's invariants hold every activation (Hypothesis) ---------------
@@ -393,55 +376,25 @@ def test_simulate_json_is_deterministic_through_the_cli() -> None:
 def test_every_simulated_game_ends_and_keeps_the_rules(
     seed: int, level: str, opponent: str
 ) -> None:
-    assert BOT_DEF is not None
+    assert bot_def() is not None
     start = Start("simulated", seed, {"level": level, "opponent": opponent})
-    state = ScriptState(lambda: BOT_DEF.new_program(PREPARED, start, Voice(GAME)))
+    state = ScriptState(lambda: bot_def().new_program(prepared(), start, Voice(content())))
 
     def each_step(state: State) -> None:
         if not state.is_chance_node():
             state.program.check()  # type: ignore[attr-defined]
 
-    returns = Driver(state, None, None, BOT_DEF.policies(start), on_action=each_step).run()
+    returns = Driver(state, None, None, bot_def().policies(start), on_action=each_step).run()
     program = state.program  # type: ignore[attr-defined]
     assert isinstance(program, AristeiaGame) and state.is_terminal()
-    assert program.round <= PREPARED.rounds
+    assert program.round <= prepared().rounds
     assert returns == program.points
-    if program.round < PREPARED.rounds:  # it ended early: someone reached the points
-        assert max(returns.values()) >= PREPARED.win_points
+    if program.round < prepared().rounds:  # it ended early: someone reached the points
+        assert max(returns.values()) >= prepared().win_points
     # every point is the zone's or a Frag's: at most 2 per round plus the Frags
     for side in (YOU, BOT):
         assert returns[side] <= 2 * program.round + program.frags[side]
     assert state.clone().returns() == returns  # the history alone replays the game
-
-
-# -- hostile saves ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda events: first(events, "tactics_card").update(value=3), "not what was typed"),
-        (lambda events: first(events, "tactics_card").update(raw="11", value=11), "not valid here"),
-        (lambda events: first(events, "roles").update(raw="1 2", value=[1, 2]), "not valid here"),
-    ],
-)
-def test_forged_table_saves_are_refused(
-    change: Callable[[list[dict[str, object]]], None], message: str, tmp_path: Path
-) -> None:
-    save = tmp_path / "save.jsonl"
-    table(TablePerson(), save)
-    forged(save, change)
-    run = run_measured("automa", "aristeia", "replay", str(save), cwd=ROOT)
-    line = assert_refused(run, "save.jsonl:")
-    assert message in line
-
-
-def test_a_forged_simulated_plan_is_refused(tmp_path: Path) -> None:
-    save = tmp_path / "save.jsonl"
-    play_simulated("standard", save)
-    forged(save, lambda events: first(events, "plan").update(value="hunter:everyone"))
-    run = run_measured("automa", "aristeia", "replay", str(save), cwd=ROOT)
-    assert "not a legal action" in assert_refused(run, "save.jsonl:")
 
 
 # -- hostile content ---------------------------------------------------------------------------
@@ -474,74 +427,3 @@ def test_a_broken_automaton_record_is_a_located_error(
         load_games(tmp_path, ["aristeia"])
     [problem] = getattr(error.value, "problems", [error.value])
     assert where in str(problem) and message in str(problem), str(problem)
-
-
-# -- a whole game at the table, through the real command line ---------------------------------
-
-PROMPTS = {
-    "es": [
-        r"\(Enter para seguir\)",  # 0
-        r"Iniciativa impresa de sus Personajes",  # 1
-        r"Suma de la Iniciativa de tus",  # 2
-        r"Voltea la carta de arriba de su mazo de Iniciativa",  # 3
-        r"Voltea la carta de arriba de su mazo de Tácticas",  # 4
-        r"Iniciativa de este Turno",  # 5
-        r"¿Ha ido a la Enfermería",  # 6
-        r"\(1 sí · 0 no\)",  # 7
-        r"Puntos de Victoria de esta Ronda",  # 8
-        r"Gana: (el autómata|tú)\.",  # 9
-        r"'42' no sirve",  # 10
-    ],
-    "en": [
-        r"\(press Enter to continue\)",
-        r"Printed Initiative of its Characters",
-        r"Your four Characters' Initiative",
-        r"Flip the top card of its Initiative deck",
-        r"Flip the top card of its Tactics deck",
-        r"This Turn's Initiative",
-        r"Has any of its Characters gone",
-        r"\(1 yes · 0 no\)",
-        r"This round's Victory Points",
-        r"Winner: (the automaton|you)\.",
-        r"'42' is not valid",
-    ],
-}
-
-
-@pytest.mark.parametrize("lang", ["es", "en"])
-def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path) -> None:
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "starpress", "automa", "aristeia", "play", "--seed", "5", "--lang", lang,
-         "--save", str(tmp_path / "solo.jsonl")],
-        cwd=str(ROOT), encoding="utf-8", timeout=LAST_RESORT,
-    )  # fmt: skip
-    initiative = iter(["42", *[str(n % 6 + 1) for n in range(12)]])
-    tactics = iter([str(n % 10 + 1) for n in range(40)])
-    yes_no = iter(["1", "0"] * 100)
-    knocked = iter(["", "2", ""])
-    told_wrong = 0
-    winner = None
-    while winner is None:
-        index = child.expect(PROMPTS[lang])
-        answer = {
-            0: "", 1: "3 6 4 5", 2: "16", 5: "5", 8: "1 2",
-        }.get(index)  # fmt: skip
-        if index == 3:
-            answer = next(initiative)
-        elif index == 4:
-            answer = next(tactics)
-        elif index == 6:
-            answer = next(knocked, "")
-        elif index == 7:
-            answer = next(yes_no)
-        elif index == 9:
-            winner = child.match.group(1)
-        elif index == 10:
-            told_wrong += 1
-        if answer is not None:
-            child.sendline(answer)
-    child.expect(PROMPTS[lang][0])  # the winner's line is a ruled step too
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    assert told_wrong == 1 and winner in ("el autómata", "the automaton")  # 1 VP to 2 a round

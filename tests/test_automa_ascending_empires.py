@@ -1,10 +1,11 @@
 """Ascending Empires' solo automata: their decisions, printed = program cards, golden games,
-replay, resume and undo, invariants over random games (1 to 3 automata), the levels'
-measured order, hostile answers and data, and a whole game at the table through the real
-command line in two languages."""
+their rules over random games (1 to 3 automata), the levels' measured order, a game at the
+table and the answers it refuses, hostile data. What every bot must do (replay, resume,
+undo, forged saves, the terminal) is `test_automa_bots.py`."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -14,18 +15,19 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starpress.automa.engine import runner
 from starpress.automa.engine.driver import Driver
-from starpress.automa.engine.registry import bot_of
+from starpress.automa.engine.registry import BotDefinition, bot_of
 from starpress.automa.engine.state import ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
+from starpress.automa.games.ascending_empires.board import PLAYER
 from starpress.automa.games.ascending_empires.data import EmpireAutoma
-from starpress.automa.games.ascending_empires.game import PLAYER, EmpiresGame, Prepared
+from starpress.automa.games.ascending_empires.game import EmpiresGame
+from starpress.automa.games.ascending_empires.prepared import Prepared
 from starpress.automa.games.ascending_empires.rules import (
     Empire,
     Holding,
@@ -41,16 +43,33 @@ from starpress.automa.games.ascending_empires.rules import (
 from starpress.automa.sim.simulate import simulate
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, load_games
+from starpress.core.model import Game
 from starpress.core.text import Span
 from tests.conftest import ROOT
-from tests.hostile import assert_refused, first, forged, run_measured
 from tests.patience import LAST_RESORT
 from tests.pdfread import open_pdf, placements, text_lines
 
 GOLDEN = ROOT / "tests" / "golden"
-GAME = load_games(ROOT, ["ascending-empires"])["ascending-empires"]
-BOT_DEF = bot_of(GAME)
-PREPARED = Prepared.from_game(GAME)
+
+
+@functools.cache
+def content() -> Game:
+    """Ascending Empires, loaded when a test first needs it (not when the tests are collected)."""
+    return load_games(ROOT, ["ascending-empires"])["ascending-empires"]
+
+
+@functools.cache
+def bot_def() -> BotDefinition:
+    found = bot_of(content())
+    assert found is not None
+    return found
+
+
+@functools.cache
+def prepared() -> Prepared:
+    return Prepared.from_game(content())
+
+
 LEVELS = ("easy", "standard", "hard")
 ME = "automaton-1"
 
@@ -132,10 +151,10 @@ ICONS = {"recruit": "recruit", "move": "expand", "attack": "attack", "mine": "mi
 
 
 def test_printed_automaton_cards_say_what_the_program_does() -> None:
-    automa = GAME.automa
+    automa = content().automa
     assert isinstance(automa, EmpireAutoma)
     printed = {}
-    for card in GAME.cards:
+    for card in content().cards:
         if card.component != "ascending-empires.component.automaton-card":
             continue
         fields = card.fields
@@ -146,7 +165,9 @@ def test_printed_automaton_cards_say_what_the_program_does() -> None:
         printed[int(fields["number"])] = actions  # type: ignore[arg-type]
         assert card.count == 3  # one deck for each of up to three automata
     assert printed == {n: list(card.actions) for n, card in automa.cards.items()}
-    kit = next(c for c in GAME.components if c.id == "ascending-empires.component.automaton-card")
+    kit = next(
+        c for c in content().components if c.id == "ascending-empires.component.automaton-card"
+    )
     assert kit.count == 3 * len(automa.cards) == 30
 
 
@@ -170,14 +191,6 @@ def test_golden_game_per_level(level: str, tmp_path: Path) -> None:
     name = f"ascending-empires-{level}-seed3"
     assert transcript == (GOLDEN / f"{name}.txt").read_text("utf-8")
     assert (tmp_path / "game.jsonl").read_text() == (GOLDEN / f"{name}.jsonl").read_text()
-
-
-def test_replay_prints_the_same_transcript_byte_for_byte(tmp_path: Path) -> None:
-    save = tmp_path / "game.jsonl"
-    transcript = play_simulated("standard", save, automata="3")
-    out = io.StringIO()
-    runner.replay(ROOT, save, False, out)
-    assert out.getvalue() == transcript
 
 
 class TablePerson:
@@ -252,31 +265,6 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert not any(e["t"] == "chance" and e["key"] == "galaxy" for e in events)
 
 
-def test_resume_continues_exactly_like_an_uninterrupted_game(tmp_path: Path) -> None:
-    person = TablePerson()
-    whole = tmp_path / "whole.jsonl"
-    table(person, whole)
-    answers = person.typed
-    part = tmp_path / "part.jsonl"
-    feed = iter([*answers[:12], "q"])
-    table(lambda prompt: next(feed), part)
-    rest = iter(answers[12:])
-    runner.resume(ROOT, part, True, False, read=lambda prompt: next(rest), out=io.StringIO())
-    assert part.read_text() == whole.read_text()
-
-
-def test_undo_takes_back_the_last_answer(tmp_path: Path) -> None:
-    person = TablePerson()
-    plain = tmp_path / "plain.jsonl"
-    table(person, plain)
-    answers = person.typed
-    index = next(i for i, asked in enumerate(person.asked) if asked.startswith("Turno: "))
-    feed = iter([*answers[:index], "7", "u", *answers[index:]])
-    said = table(lambda prompt: next(feed), tmp_path / "undone.jsonl")
-    assert "Última respuesta deshecha." in said
-    assert (tmp_path / "undone.jsonl").read_text() == plain.read_text()
-
-
 def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     person = TablePerson()
     wrong = {
@@ -315,28 +303,14 @@ def test_the_levels_order_and_the_standard_level_gives_a_real_chance() -> None:
     and at the standard level between 30 and 60 % (README: win rates); the greedy player,
     the worse one, wins less than the competent one."""
     rates = {
-        level: simulate(GAME, 400, 1, {"level": level, "automata": "1"})["win_rate"]
+        level: simulate(content(), 400, 1, {"level": level, "automata": "1"})["win_rate"]
         for level in LEVELS
     }
     yours = [rates[level]["loss"] for level in LEVELS]  # the automaton's losses: your wins
     assert yours[0] > yours[1] > yours[2]
     assert 0.3 <= yours[1] <= 0.6
-    greedy = simulate(GAME, 400, 1, {"level": "standard", "opponent": "greedy"})["win_rate"]
+    greedy = simulate(content(), 400, 1, {"level": "standard", "opponent": "greedy"})["win_rate"]
     assert greedy["loss"] < yours[1] - 0.1
-
-
-def test_simulate_json_is_deterministic_through_the_cli() -> None:
-    def run() -> bytes:
-        return subprocess.run(
-            [sys.executable, "-m", "starpress", "automa", "ascending-empires", "simulate",
-             "--games", "1000", "--seed", "1", "--level", "standard", "--json"],
-            cwd=ROOT, capture_output=True, check=True, timeout=LAST_RESORT,
-        ).stdout  # fmt: skip
-
-    first = run()
-    assert first == run()
-    summary = json.loads(first)
-    assert summary[0]["games"] == 1000 and summary[0]["win_rate"] is not None
 
 
 # -- every game ends; the model's invariants hold every step (Hypothesis) ----------------------
@@ -352,18 +326,18 @@ def test_simulate_json_is_deterministic_through_the_cli() -> None:
 def test_every_simulated_game_ends_and_keeps_the_rules(
     seed: int, level: str, automata: str, opponent: str
 ) -> None:
-    assert BOT_DEF is not None
+    assert bot_def() is not None
     start = Start("simulated", seed, {"level": level, "automata": automata, "opponent": opponent})
-    state = ScriptState(lambda: BOT_DEF.new_program(PREPARED, start, Voice(GAME)))
+    state = ScriptState(lambda: bot_def().new_program(prepared(), start, Voice(content())))
 
     def each_step(state: State) -> None:
         state.program.check()  # type: ignore[attr-defined]  # pieces, limits, VP tokens
 
-    returns = Driver(state, None, None, BOT_DEF.policies(start), on_action=each_step).run()
+    returns = Driver(state, None, None, bot_def().policies(start), on_action=each_step).run()
     program = state.program  # type: ignore[attr-defined]
     assert isinstance(program, EmpiresGame) and state.is_terminal()
-    assert program.round <= PREPARED.round_limit
-    assert program.pile == 0 or program.round == PREPARED.round_limit
+    assert program.round <= prepared().round_limit
+    assert program.pile == 0 or program.round == prepared().round_limit
     assert set(returns) == {PLAYER, *(f"automaton-{i}" for i in range(1, int(automata) + 1))}
     for who, empire in program.empires.items():
         assert returns[who] == final_score(empire, program.planets) >= empire.tokens
@@ -395,80 +369,6 @@ def test_a_broken_automaton_record_is_a_located_error(
         load_games(tmp_path, ["ascending-empires"])
     [problem] = getattr(error.value, "problems", [error.value])
     assert "automa.yaml:" in str(problem) and message in str(problem), str(problem)
-
-
-# -- a whole game at the table, through the real command line -----------------------------------
-
-PROMPTS = {
-    "es": [
-        r"\(Enter para seguir\)",  # 0
-        r"¿Qué hizo tu turno",  # 1
-        r"¿Cuántas fichas de PV",  # 2
-        r"Turno: Autómata 1\.",  # 3
-        r"1 llega a su órbita",  # 4
-        r"¿De qué color es\?",  # 5
-        r"¿En qué cuadrante",  # 6
-        r"¿hay alguna nave tuya",  # 7
-        r"Ataques de",  # 8
-        r"¿Cuántas piezas tuyas",  # 9
-        r"Tu puntuación final",  # 10
-        r"Ganador: ([^\n.]+)\.",  # 11
-        r"«42» no vale",  # 12
-        r"PV cogidos durante la partida|Tecnologías desarrolladas",  # 13
-    ],
-    "en": [
-        r"\(press Enter to continue\)",
-        r"What did your turn do",
-        r"How many VP tokens",
-        r"Turn: Automaton 1\.",
-        r"1 it reaches its orbit",
-        r"What colour is it\?",
-        r"Which quadrant",
-        r"any ship of yours",
-        r"Attacks by",
-        r"How many of your pieces",
-        r"Your final score",
-        r"Winner: ([^\n.]+)\.",
-        r"'42' is not valid",
-        r"VP taken during the game by|Technologies developed by",
-    ],
-}
-
-
-@pytest.mark.parametrize("lang", ["es", "en"])
-def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> None:
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "starpress", "automa", "ascending-empires", "play", "--seed", "5", "--lang",
-         lang, "--save", str(tmp_path / "game.jsonl")],
-        cwd=str(ROOT), encoding="utf-8", timeout=LAST_RESORT,
-    )  # fmt: skip
-    reports = iter(["", "", "1", "", "1", ""])
-    tokens = iter(["4", "40"])
-    cards = iter(["42", *[str(n % 10 + 1) for n in range(40)]])
-    told_wrong = 0
-    winner = None
-    while winner is None:
-        index = child.expect(PROMPTS[lang])
-        answer = {
-            0: "", 4: "1", 5: "4", 6: "3", 7: "2", 8: "0", 9: "0", 10: "15", 13: "1",
-        }.get(index)  # fmt: skip
-        if index == 1:
-            answer = next(reports, "")
-        elif index == 2:
-            answer = next(tokens)
-        elif index == 3:
-            answer = next(cards)
-        elif index == 11:
-            winner = child.match.group(1)
-        elif index == 12:
-            told_wrong += 1
-        if answer is not None:
-            child.sendline(answer)
-    child.expect(PROMPTS[lang][0])  # the winner's line is a ruled step too
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    assert told_wrong == 1 and winner
 
 
 # -- the printed automaton cards, read back from a real kit -----------------------------------
@@ -508,32 +408,3 @@ def test_counts_are_said_with_their_plural_forms(tmp_path: Path) -> None:
     assert "(s)" not in one + three and "automa.messages" not in one + three
     pt = play_simulated("easy", tmp_path / "pt.jsonl", lang="pt-BR", automata="2")
     assert pt.startswith("Ascending Empires contra 2 autômatos (protótipo nosso).")
-
-
-# -- hostile saves ------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda events: first(events, "card").update(value=11), "not what was typed"),
-        (lambda events: first(events, "card").update(raw="11", value=11), "not valid here"),
-        (lambda events: first(events, "reach").update(raw="4", value="none"), "not valid here"),
-    ],
-)
-def test_forged_table_saves_are_refused(
-    change: Callable[[list[dict[str, object]]], None], message: str, tmp_path: Path
-) -> None:
-    save = tmp_path / "save.jsonl"
-    table(TablePerson(), save)
-    forged(save, change)
-    run = run_measured("automa", "ascending-empires", "replay", str(save), cwd=ROOT)
-    assert message in assert_refused(run, "save.jsonl:")
-
-
-def test_a_forged_simulated_action_is_refused(tmp_path: Path) -> None:
-    save = tmp_path / "save.jsonl"
-    play_simulated("standard", save)
-    forged(save, lambda events: first(events, "action").update(value="teleport"))
-    run = run_measured("automa", "ascending-empires", "replay", str(save), cwd=ROOT)
-    assert "not a legal action" in assert_refused(run, "save.jsonl:")

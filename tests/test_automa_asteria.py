@@ -1,30 +1,32 @@
-"""Asteria's solo automaton: the cards read, its decisions, golden games, replay, resume and
-undo, invariants over random games, printed = program cards, hostile answers and saves,
-and a whole game at the table through the real command line."""
+"""Asteria's solo automaton: the cards read, its decisions, golden games, printed = program
+cards, its rules over random games, a game at the table and the answers it refuses, hostile
+content. What every bot must do (replay, resume, undo, forged saves, the terminal) is
+`test_automa_bots.py`."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import io
 import json
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starpress.automa.engine import runner
+from starpress.automa.engine.answers import Refused
 from starpress.automa.engine.driver import Driver
-from starpress.automa.engine.registry import bot_of
-from starpress.automa.engine.state import ScriptState, Start, State
+from starpress.automa.engine.registry import BotDefinition, bot_of
+from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.asteria.data import AsteriaAutoma
-from starpress.automa.games.asteria.game import AsteriaGame, Prepared
+from starpress.automa.games.asteria.game import AsteriaGame
+from starpress.automa.games.asteria.prepared import Prepared
 from starpress.automa.games.asteria.rules import (
     BOT,
     CAP,
@@ -43,15 +45,31 @@ from starpress.automa.games.asteria.rules import (
 from starpress.automa.sim.simulate import simulate
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, load_games
+from starpress.core.model import Game
 from starpress.core.text import Span
 from tests.conftest import ROOT
-from tests.hostile import assert_refused, first, forged, run_measured
-from tests.patience import LAST_RESORT
 
 GOLDEN = ROOT / "tests" / "golden"
-GAME = load_games(ROOT, ["asteria"])["asteria"]
-BOT_DEF = bot_of(GAME)
-PREPARED = Prepared.from_game(GAME)
+
+
+@functools.cache
+def content() -> Game:
+    """Asteria, loaded when a test first needs it (not when the tests are collected)."""
+    return load_games(ROOT, ["asteria"])["asteria"]
+
+
+@functools.cache
+def bot_def() -> BotDefinition:
+    found = bot_of(content())
+    assert found is not None
+    return found
+
+
+@functools.cache
+def prepared() -> Prepared:
+    return Prepared.from_game(content())
+
+
 LEVELS = ("easy", "standard", "hard")
 
 
@@ -60,15 +78,15 @@ LEVELS = ("easy", "standard", "hard")
 
 def test_every_side_of_every_action_card_is_read() -> None:
     """Costs, strengths and Extract yields as printed; each effect modelled or listed."""
-    assert len(PREPARED.actions) == 38 and len(PREPARED.planets) == 14
-    unmodelled = sum(not e.modelled for card in PREPARED.actions.values() for e in card.effects)
+    assert len(prepared().actions) == 38 and len(prepared().planets) == 14
+    unmodelled = sum(not e.modelled for card in prepared().actions.values() for e in card.effects)
     modelled = 38 * 4 - unmodelled
     assert modelled >= 120  # README: the simulation model plays 122 of the 152 sides
-    card = PREPARED.actions[1]  # Sonda Batedora
+    card = prepared().actions[1]  # Sonda Batedora
     assert card.cost == (1, 0) and card.strength == (0, 0, 1, 1)
     assert card.side("exploit").gain == (0, 1) and card.side("explore").take == 1
     assert card.side("exterminate").lose_draw == 2
-    aurora = PREPARED.planets[1]
+    aurora = prepared().planets[1]
     assert aurora.bottom == ((1, 0), (1, 0), (1, 1)) and aurora.half(1) == (1, 3)
 
 
@@ -118,7 +136,7 @@ def test_planet_priorities_then_the_leftmost() -> None:
 
 
 def test_card_choice_strongest_payable_then_cheapest_then_lowest_number() -> None:
-    cards = PREPARED.actions
+    cards = prepared().actions
     side = Side(energy=1, ore=0)
     row = [4, 1, 2]  # Fragata Rubra costs 2 ore: it cannot pay it
     assert pick_card(row, cards, "exterminate", side) == 1  # 1 strength, 1 energy
@@ -130,8 +148,8 @@ def test_card_choice_strongest_payable_then_cheapest_then_lowest_number() -> Non
 
 
 def test_reinforcement_is_the_strongest_reserve_card() -> None:
-    assert reinforcement([1, 3, 2], PREPARED.planets) == 3  # Nyx: strength 3
-    assert reinforcement([], PREPARED.planets) is None
+    assert reinforcement([1, 3, 2], prepared().planets) == 3  # Nyx: strength 3
+    assert reinforcement([], prepared().planets) is None
 
 
 def test_markers_meet_instead_of_passing_and_the_mover_starts_the_conflict() -> None:
@@ -148,10 +166,10 @@ PLANET_WORDS = {"Contato": "contact", "Rico": "rich", "Dele": "held", "Novo": "n
 
 
 def test_printed_decision_cards_say_what_the_program_does() -> None:
-    automa = GAME.automa
+    automa = content().automa
     assert isinstance(automa, AsteriaAutoma)
     printed = {}
-    for card in GAME.cards:
+    for card in content().cards:
         if card.component != "asteria.component.automaton-card":
             continue
         fields = card.fields
@@ -165,7 +183,7 @@ def test_printed_decision_cards_say_what_the_program_does() -> None:
         tried = [*program.actions, *([] if "exploit" in program.actions else ["exploit"])]
         assert printed[number] == (program.planets, tried, program.plays), number
     assert sorted(printed) == list(range(1, 13))
-    kit = next(c for c in GAME.components if c.id == "asteria.component.automaton-card")
+    kit = next(c for c in content().components if c.id == "asteria.component.automaton-card")
     assert kit.count == len(automa.cards) == 12
 
 
@@ -187,14 +205,6 @@ def test_golden_game_per_level(level: str, tmp_path: Path) -> None:
     assert transcript == (GOLDEN / f"asteria-{level}-seed3.txt").read_text("utf-8")
     log = (tmp_path / "game.jsonl").read_text()
     assert log == (GOLDEN / f"asteria-{level}-seed3.jsonl").read_text()
-
-
-def test_replay_prints_the_same_transcript_byte_for_byte(tmp_path: Path) -> None:
-    save = tmp_path / "game.jsonl"
-    transcript = play_simulated("standard", save)
-    out = io.StringIO()
-    runner.replay(ROOT, save, False, out)
-    assert out.getvalue() == transcript
 
 
 class TablePerson:
@@ -272,34 +282,6 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     }
 
 
-def test_resume_continues_exactly_like_an_uninterrupted_game(tmp_path: Path) -> None:
-    person = TablePerson()
-    whole = tmp_path / "whole.jsonl"
-    table(person, whole)
-    answers = person.typed
-    part = tmp_path / "part.jsonl"
-    feed = iter([*answers[:9], "q"])
-    table(lambda prompt: next(feed), part)
-    rest = iter(answers[9:])
-    out = io.StringIO()
-    runner.resume(ROOT, part, True, False, read=lambda prompt: next(rest), out=out)
-    assert part.read_text() == whole.read_text()
-
-
-def test_undo_takes_back_the_last_answer(tmp_path: Path) -> None:
-    person = TablePerson()
-    plain = tmp_path / "plain.jsonl"
-    table(person, plain)
-    answers = person.typed
-    undone = tmp_path / "undone.jsonl"
-    # the first decision card: a wrong (but valid) number first, then undo
-    index = next(i for i, asked in enumerate(person.asked) if asked.startswith("Flip the top"))
-    feed = iter([*answers[:index], "7", "u", *answers[index:]])
-    said = table(lambda prompt: next(feed), undone)
-    assert "Last answer undone." in said
-    assert undone.read_text() == plain.read_text()
-
-
 def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     person = TablePerson(conflict=False)
     wrong = {
@@ -330,38 +312,18 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     assert not any(answers for answers in wrong.values())
 
 
-def test_cards_are_named_in_the_players_language(tmp_path: Path) -> None:
-    said = play_simulated("easy", tmp_path / "g.jsonl", lang="it")
-    assert "Fila dell'automa (la sua mano, scoperta): «" in said
-    assert "asteria.card" not in said and "asteria.component" not in said
-
-
 def test_the_levels_order_and_the_standard_level_gives_a_real_chance() -> None:
     """Measured: the competent player wins more often the easier the level; at the standard
     level it wins between 35 and 65 % of 400 games (README: about half)."""
     rates = {
-        level: simulate(GAME, 400, 1, {"level": level, "opponent": "competent"})["win_rate"]
+        level: simulate(content(), 400, 1, {"level": level, "opponent": "competent"})["win_rate"]
         for level in LEVELS
     }
     losses = [rates[level]["loss"] for level in LEVELS]  # the automaton's losses: your wins
     assert losses[0] > losses[1] > losses[2]
     assert 0.35 <= losses[1] <= 0.65
-    greedy = simulate(GAME, 400, 1, {"level": "standard", "opponent": "greedy"})["win_rate"]
+    greedy = simulate(content(), 400, 1, {"level": "standard", "opponent": "greedy"})["win_rate"]
     assert greedy["loss"] < losses[1] - 0.2  # the competent player is the better one
-
-
-def test_simulate_json_is_deterministic_through_the_cli() -> None:
-    def run() -> bytes:
-        return subprocess.run(
-            [sys.executable, "-m", "starpress", "automa", "asteria", "simulate", "--games",
-             "1000", "--seed", "1", "--level", "standard", "--json"],
-            cwd=ROOT, capture_output=True, check=True, timeout=LAST_RESORT,
-        ).stdout  # fmt: skip
-
-    first = run()
-    assert first == run()
-    summary = json.loads(first)
-    assert summary[0]["games"] == 1000 and summary[0]["win_rate"] is not None
 
 
 # -- every game ends; the model's invariants hold every turn (Hypothesis) --------------------
@@ -376,9 +338,9 @@ def test_simulate_json_is_deterministic_through_the_cli() -> None:
 def test_every_simulated_game_ends_and_keeps_the_rules(
     seed: int, level: str, opponent: str
 ) -> None:
-    assert BOT_DEF is not None
+    assert bot_def() is not None
     start = Start("simulated", seed, {"level": level, "opponent": opponent})
-    state = ScriptState(lambda: BOT_DEF.new_program(PREPARED, start, Voice(GAME)))
+    state = ScriptState(lambda: bot_def().new_program(prepared(), start, Voice(content())))
     seen = {"turns": 0}
 
     def each_turn(state: State) -> None:
@@ -391,137 +353,18 @@ def test_every_simulated_game_ends_and_keeps_the_rules(
         assert len(program.open) <= MAX_OPEN
         seen["turns"] += 1
 
-    returns = Driver(state, None, None, BOT_DEF.policies(start), on_action=each_turn).run()
+    returns = Driver(state, None, None, bot_def().policies(start), on_action=each_turn).run()
     program = state.program
     assert isinstance(program, AsteriaGame) and state.is_terminal()
-    assert program.round <= PREPARED.round_limit
+    assert program.round <= prepared().round_limit
     for who, side in program.sides.items():
         assert returns[who] == side.points == sum(POINTS[name] for name in side.achieved)
         assert len(set(side.achieved)) == len(side.achieved)
     winner = program.winner
     assert winner in (YOU, BOT)
-    if program.round < PREPARED.round_limit or max(returns.values()) >= 3:
+    if program.round < prepared().round_limit or max(returns.values()) >= 3:
         assert returns[winner] >= 3 and returns[YOU if winner == BOT else BOT] < 3
     assert state.clone().returns() == returns  # the history alone replays the game
-
-
-# -- hostile saves ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda events: first(events, "decision").update(value=13), "not what was typed"),
-        (lambda events: first(events, "decision").update(raw="13", value=13), "not valid here"),
-        (
-            lambda events: first(events, "row").update(raw="1 1 1", value=[1, 1, 1]),
-            "not valid here",
-        ),
-    ],
-)
-def test_forged_table_saves_are_refused(
-    change: Callable[[list[dict[str, object]]], None], message: str, tmp_path: Path
-) -> None:
-    save = tmp_path / "save.jsonl"
-    table(TablePerson(), save)
-    forged(save, change)
-    run = run_measured("automa", "asteria", "replay", str(save), cwd=ROOT)
-    line = assert_refused(run, "save.jsonl:")
-    assert message in line
-
-
-def test_a_forged_simulated_play_is_refused(tmp_path: Path) -> None:
-    save = tmp_path / "save.jsonl"
-    play_simulated("standard", save)
-    forged(save, lambda events: first(events, "play").update(value="38:2:explore"))
-    run = run_measured("automa", "asteria", "replay", str(save), cwd=ROOT)
-    assert "not a legal action" in assert_refused(run, "save.jsonl:")
-
-
-# -- a whole game at the table, through the real command line ---------------------------------
-
-PROMPTS = {
-    "pt-BR": [
-        r"\(Enter para continuar\)",  # 0
-        r"Revele o planeta do topo",  # 1
-        r"Compre cartas de ação para a fila aberta",  # 2
-        r"Compre 1 Carta de Planeta",  # 3
-        r"O que o seu turno fez",  # 4
-        r"Seu marcador em cada planeta aberto([^>]*)\n> ",  # 5
-        r"Vire a carta de decisão",  # 6
-        r"Compre cartas de ação para a fila dele[^\n]*exatamente (\d)",  # 7
-        r"Dê a ele a Carta de Planeta",  # 8
-        r"Sua força total",  # 9
-        r"Em qual planeta aberto",  # 10
-        r"Qual Conquista",  # 11
-        r"Você venceu! Pontos: você (\d+)",  # 12
-        r"'42' não serve",  # 13
-    ],
-    "en": [
-        r"\(press Enter to continue\)",
-        r"Reveal the top card of the Planet deck",
-        r"Draw Action cards for the automaton's face-up row",
-        r"Draw 1 Planet card",
-        r"What did your turn do",
-        r"Your marker on each open planet([^>]*)\n> ",
-        r"Flip the top card",
-        r"Draw Action cards for its row[^\n]*exactly (\d)",
-        r"Give it the top Planet card",
-        r"Your total strength",
-        r"At which open planet",
-        r"Which Achievement",
-        r"You win! Points: you (\d+)",
-        r"'42' is not valid",
-    ],
-}
-
-
-@pytest.mark.parametrize("lang", ["pt-BR", "en"])
-def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path) -> None:
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "starpress", "automa", "asteria", "play", "--seed", "5", "--lang", lang,
-         "--save", str(tmp_path / "solo.jsonl")],
-        cwd=str(ROOT), encoding="utf-8", timeout=LAST_RESORT,
-    )  # fmt: skip
-    planets = iter(range(1, 15))
-    actions = iter(list(range(1, 39)) * 3)
-    decisions = iter(["42", *[str(n % 12 + 1) for n in range(40)]])
-    reports = iter(["", "1", "", "5", "", "5"])
-    achievements = iter(["1", "2"])
-    told_wrong = 0
-    points = None
-    while points is None:
-        index = child.expect(PROMPTS[lang])
-        if index == 0:
-            child.sendline("")
-        elif index in (1, 3, 8):
-            child.sendline(str(next(planets)))
-        elif index == 2:
-            child.sendline(" ".join(str(next(actions)) for _ in range(3)))
-        elif index == 4:
-            child.sendline(next(reports, ""))
-        elif index == 5:
-            child.sendline(" ".join("0" for _ in range(child.match.group(1).count("«"))))
-        elif index == 6:
-            child.sendline(next(decisions))
-        elif index == 7:
-            count = int(child.match.group(1))
-            child.sendline(" ".join(str(next(actions)) for _ in range(count)))
-        elif index == 9:
-            child.sendline("9")
-        elif index == 10:
-            child.sendline("1")
-        elif index == 11:
-            child.sendline(next(achievements))
-        elif index == 12:
-            points = int(child.match.group(1))
-        elif index == 13:
-            told_wrong += 1
-    child.expect(PROMPTS[lang][0])  # the winner's line is a ruled step too
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    assert told_wrong == 1 and points == 4
 
 
 # -- hostile content ---------------------------------------------------------------------------
@@ -553,28 +396,39 @@ def test_a_broken_automaton_record_is_a_located_error(
 def test_every_card_the_table_asks_about_has_a_set_mark() -> None:
     """The program names Action and Planet cards by the set mark on their fronts (the kit
     prints every mark: tests/test_kits.py)."""
-    asked = [PREPARED.book.marks[card] for kind in ("action", "planet")
-             for card in PREPARED.cards[kind].values()]  # fmt: skip
+    asked = [prepared().book.marks[card] for kind in ("action", "planet")
+             for card in prepared().cards[kind].values()]  # fmt: skip
     assert asked[:2] == ["A 1/38", "A 2/38"] and asked[-1] == "P 14/14"
     assert len(asked) == len(set(asked)) == 38 + 14
 
 
 def test_table_answers_are_checked_against_what_the_program_knows() -> None:
-    game = AsteriaGame(PREPARED, "table", "standard", 1, Voice(GAME))
+    game = AsteriaGame(prepared(), "table", "standard", 1, Voice(content()))
     game.open = [planet(1, you=0), planet(2, you=0, bot=4)]
-    with pytest.raises(ValueError, match="não tem marcador de expansão em «Aurora»"):
-        game.parse_contested("1")  # a conflict needs its marker there
-    assert game.parse_contested("2") == 1
+    contested = game.ask("conflict_planet", "ask_which_planet", {}, game.open_planets(),
+                         game.check_contested)  # fmt: skip
+    assert "não tem marcador de expansão em «Aurora»" in refused(game, contested, "1")
+    assert contested.take("2") == (1, "2")  # a conflict needs its marker there
     game.sides[BOT].hand = [7]
-    with pytest.raises(ValueError, match="já está em jogo"):
-        game.parse_actions(1)("7")  # already in its row
-    assert game.parse_actions(2)("sonda, 8") == [1, 8]  # a name's start, in the session's language
-    assert game.parse_actions(2)("A 2/38 a9") == [2, 9]  # the marks printed on the cards
+    row = game.ask("row", "ask_row", {}, game.cards("action", many=True),
+                   functools.partial(game.check_actions, 1))  # fmt: skip
+    assert "já está em jogo" in refused(game, row, "7")  # already in its row
+    two = dataclasses.replace(row, check=functools.partial(game.check_actions, 2))
+    assert two.take("sonda, 8") == ([1, 8], "A 1/38, A 8/38")  # a name's start, in its language
+    assert two.take("A 2/38 a9") == ([2, 9], "A 2/38, A 9/38")  # the marks printed on the cards
     game.open.append(planet(3))
-    with pytest.raises(ValueError, match="já há 3 planetas abertos"):
-        game.parse_new_planet("4")
+    new = game.ask("planet", "ask_planet", {}, game.cards("planet"), game.check_new_planet)
+    assert "já há 3 planetas abertos" in refused(game, new, "4")
     game.sides[YOU].achieved = ["exploration"]
-    with pytest.raises(ValueError, match="já tem essa Conquista"):
-        game.parse_achievement("1")
-    with pytest.raises(ValueError, match="0 0 0"):
-        game.parse_markers("1 2")  # one number per open planet
+    claims = game.ask("achievement", "ask_achievement", {}, game.claims(), game.check_achievement)
+    assert "já tem essa Conquista" in refused(game, claims, "1")
+    markers = game.ask("markers", "ask_markers", {}, game.markers(), game.check_markers)
+    assert refused(game, markers, "1 2") == "'1 2' não serve: 0 0 0."  # one number per planet
+    assert markers.take("") == ([0, 0, 0], "0 0 0")  # Enter: on none
+
+
+def refused(game: AsteriaGame, ask: Ask, raw: str) -> str:
+    """The message a question refuses `raw` with, in the game's language."""
+    with pytest.raises(Refused) as error:
+        ask.take(raw)
+    return game.voice(error.value.key, **error.value.values)

@@ -15,22 +15,32 @@ from starpress.automa.engine.registry import bot_of
 from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.afternova.competent import competent_market, hold_value
-from starpress.automa.games.afternova.game import AfternovaGame, Human, load_hold
+from starpress.automa.games.afternova.game import AfternovaGame
 from starpress.automa.games.afternova.greedy import worth
+from starpress.automa.games.afternova.humans import Human, load_hold
 from starpress.automa.games.afternova.rules import Blueprint
-from starpress.automa.games.luna_maris.game import MODULES, OPPONENT, LunaMarisGame
+from starpress.automa.games.luna_maris.board import OPPONENT
+from starpress.automa.games.luna_maris.game import LunaMarisGame
+from starpress.automa.games.luna_maris.model import MODULES
 from starpress.automa.sim.simulate import simulate
 from starpress.core.load import load_games
+from starpress.core.model import Game
 from tests.conftest import ROOT, run_cli
 from tests.patience import LAST_RESORT
 
-GAMES = load_games(ROOT, ["afternova", "luna-maris"])
-AFTERNOVA, LUNA_MARIS = GAMES["afternova"], GAMES["luna-maris"]
+
+@functools.cache
+def contents() -> dict[str, Game]:
+    """Afternova and Luna Maris, loaded when a test first needs them."""
+    return load_games(ROOT, ["afternova", "luna-maris"])
+
+
+AFTERNOVA, LUNA_MARIS = contents()["afternova"], contents()["luna-maris"]
 
 
 def whole_game(game_id: str, seed: int, params: dict[str, str]) -> tuple[State, list[Ask]]:
     """One simulated game through the driver; the state and every modelled answer's Ask."""
-    game = GAMES[game_id]
+    game = contents()[game_id]
     bot = bot_of(game)
     assert bot is not None
     start = Start("simulated", seed, params)

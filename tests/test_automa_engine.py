@@ -7,14 +7,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from starpress.automa.engine import registry, runner
-from starpress.automa.engine.state import HUMAN, Ask, ScriptState, Start
-from starpress.automa.engine.voice import Voice
-from starpress.automa.sim.simulate import simulate
+from starpress.automa.engine import registry
+from starpress.automa.engine.state import HUMAN
 from starpress.cli.app import app
 from starpress.core import bots
 from starpress.core.load import ContentError, load_games
@@ -73,19 +69,6 @@ def test_the_toy_bot_s_parameters_come_from_its_data(dice_project: Path) -> None
     assert summaries[1]["said_per_game"]["moved"] > summaries[0]["said_per_game"]["moved"]
 
 
-def test_resume_and_undo_serve_the_toy_bot_too(dice_project: Path, tmp_path: Path) -> None:
-    whole = tmp_path / "whole.jsonl"
-    runner.play(dice_project, "demo", "table", 9, whole, None, True, False, {"race": "long"},
-                read=typed("3", "u", "2", "5", "6", "6", "6"), out=_Sink())  # fmt: skip
-    part = tmp_path / "part.jsonl"
-    runner.play(dice_project, "demo", "table", 9, part, None, True, False, {"race": "long"},
-                read=typed("2", "q"), out=_Sink())  # fmt: skip
-    runner.resume(dice_project, part, True, False, read=typed("5", "6", "6", "6"), out=_Sink())
-    assert part.read_text() == whole.read_text()
-    answers = [json.loads(line) for line in whole.read_text().splitlines()][1:]
-    assert answers[0]["value"] == 2  # the undone 3 is gone, its chance draws replayed
-
-
 def typed(*answers: str) -> Callable[[str], str]:
     feed = iter(answers)
     return lambda prompt: next(feed)
@@ -117,29 +100,3 @@ def test_a_bot_s_data_errors_are_located_and_unknown_kinds_refused(tmp_path: Pat
     [problem] = error.value.problems
     assert (problem.line, problem.col) == (2, 9)
     assert problem.message.startswith("unknown bot kind 'tiddlywinks' (bots: afternova-bot, ")
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.integers(min_value=0, max_value=2**40), st.sampled_from(["short", "long"]))
-def test_every_toy_race_ends_and_clones_replay_it(seed: int, race: str) -> None:
-    registry.register(toy_dice_bot.BOT)
-    game = load_games(Path(__file__).parent.parent, ["afternova"])["afternova"]  # a Voice
-    data = toy_dice_bot.DiceRaceAutoma(
-        kind="dice-race", variant="x", races={"short": 6, "long": 12}
-    )
-    start = Start("simulated", seed, {"race": race})
-    state = ScriptState(lambda: toy_dice_bot.DiceRace(data, start, Voice(game)))
-    while not state.is_terminal():
-        decision = state.decision()
-        assert decision is not None and not isinstance(decision, Ask)
-        state.apply_action(decision.draw())
-        state.program.check()  # type: ignore[attr-defined]
-    assert max(state.returns().values()) == data.races[race]
-    assert state.clone().returns() == state.returns()
-
-
-def test_simulate_runs_any_registered_bot(dice_project: Path) -> None:
-    game = load_games(dice_project, ["demo"])["demo"]
-    first = simulate(game, 10, 3, {"race": "long"}, check=True)
-    assert first == simulate(game, 10, 3, {"race": "long"})
-    assert first["games"] == 10 and first["said_per_game"]["winner"] == 1

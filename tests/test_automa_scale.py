@@ -3,6 +3,7 @@ on a Dask cluster, resumed after an interruption, and swept over several setting
 
 from __future__ import annotations
 
+import functools
 import json
 import signal
 import subprocess
@@ -15,11 +16,16 @@ import pytest
 from starpress.automa.sim import scale
 from starpress.automa.sim.simulate import Tally, play_games, simulate
 from starpress.core.load import load_games
+from starpress.core.model import Game
 from tests.conftest import ROOT, run_cli
 from tests.hostile import ctrl_c_as_at_a_terminal
 from tests.patience import LAST_RESORT
 
-GAMES = load_games(ROOT, ["afternova", "luna-maris"])
+
+@functools.cache
+def contents() -> dict[str, Game]:
+    """Afternova and Luna Maris, loaded when a test first needs them."""
+    return load_games(ROOT, ["afternova", "luna-maris"])
 
 
 def simulated(*args: str) -> list[dict[str, object]]:
@@ -29,7 +35,7 @@ def simulated(*args: str) -> list[dict[str, object]]:
 
 
 def test_tallies_of_consecutive_seeds_add_up_to_one_run() -> None:
-    game = GAMES["luna-maris"]
+    game = contents()["luna-maris"]
     whole = play_games(game, 5, 30, {"level": "basic"})
     parts = [play_games(game, first, 10, {"level": "basic"}) for first in (5, 15, 25)]
     assert parts[0] + parts[1] + parts[2] == whole
@@ -47,13 +53,13 @@ def test_one_two_and_four_workers_give_the_same_numbers(game: str) -> None:
     assert runs[0] == runs[1] == runs[2]
     params = runs[0][0]["params"]
     assert isinstance(params, dict)
-    assert runs[0][0]["scores"] == simulate(GAMES[game], 45, 3, params)["scores"]
+    assert runs[0][0]["scores"] == simulate(contents()[game], 45, 3, params)["scores"]
 
 
 def test_a_dask_cluster_gives_the_same_numbers_as_the_local_pool() -> None:
     distributed = pytest.importorskip("dask.distributed")
     settings = [{"level": "basic"}, {"level": "advanced"}]
-    game = GAMES["luna-maris"]
+    game = contents()["luna-maris"]
     local = scale.run(game, settings, 40, 7, workers=2)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None

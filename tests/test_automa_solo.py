@@ -1,16 +1,16 @@
-"""Afternova solo (afternova.rules.solo.*): golden games per level, replay, resume, whole
-modelled games, its levels as data, and a whole game at the table in a pseudo-terminal."""
+"""Afternova solo (afternova.rules.solo.*): golden games per level, whole modelled games, its
+levels as data, the person's score at the table. (Replay, resume and the terminal, for every
+bot and every variant: `test_automa_bots.py`.)"""
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import io
 import json
-import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
-import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,19 +20,30 @@ from starpress.automa.engine.driver import Driver
 from starpress.automa.engine.state import Say, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.afternova.bot import BOT, levels
-from starpress.automa.games.afternova.data import AfternovaAutoma
-from starpress.automa.games.afternova.game import AfternovaGame, Catalogue
-from starpress.automa.games.afternova.rules import COLOURS, BotRules
+from starpress.automa.games.afternova.data import AfternovaAutoma, AfternovaSolo
+from starpress.automa.games.afternova.game import AfternovaGame
+from starpress.automa.games.afternova.rules import COLOURS
 from starpress.core.load import load_games
+from starpress.core.model import Game
 from tests.conftest import ROOT, run_cli
-from tests.patience import LAST_RESORT
-from tests.test_automa_terminal import PROMPTS, WORDS, Mirror
 
 GOLDEN = ROOT / "tests" / "golden"
-GAME = load_games(ROOT, ["afternova"])["afternova"]
-assert isinstance(GAME.automa, AfternovaAutoma) and GAME.automa.solo is not None
-SOLO = GAME.automa.solo
-LEVELS = tuple(SOLO.levels)
+LEVELS = ("easier", "standard", "harder")
+"""The solo levels, each with a golden game (the data's: `test_levels_come_from_the_data`)."""
+
+
+@functools.cache
+def content() -> Game:
+    """Afternova, loaded when a test first needs it (not when the tests are collected)."""
+    return load_games(ROOT, ["afternova"])["afternova"]
+
+
+def solo_data() -> AfternovaSolo:
+    automa = content().automa
+    assert isinstance(automa, AfternovaAutoma) and automa.solo is not None
+    return automa.solo
+
+
 # two Bot turns, a help paid with two Fragments, more turns, the end, a score (the status,
 # a view and not an action, is shown by tests/test_automa_table.py)
 ANSWERS = [
@@ -79,31 +90,6 @@ def test_each_level_gives_its_golden_log_and_transcript(level: str, tmp_path: Pa
     assert (tmp_path / "game.jsonl").read_text() == golden.with_suffix(".jsonl").read_text()
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_a_solo_replay_prints_the_same_transcript_byte_for_byte(level: str, tmp_path: Path) -> None:
-    transcript = play(level, ANSWERS, tmp_path / "game.jsonl")
-    out = io.StringIO()
-    runner.replay(ROOT, tmp_path / "game.jsonl", False, out)
-    assert out.getvalue() == transcript
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_a_resumed_solo_game_equals_an_uninterrupted_one(level: str, tmp_path: Path) -> None:
-    whole = tmp_path / "whole.jsonl"
-    play(level, ANSWERS, whole)
-    part = tmp_path / "part.jsonl"
-    play(level, [*ANSWERS[:5], "q"], part)
-    feed = iter(ANSWERS[5:])
-    out = io.StringIO()
-    runner.resume(ROOT, part, True, False, read=lambda prompt: next(feed), out=out)
-    assert part.read_text() == whole.read_text()
-    said = out.getvalue()  # the recap first: the last steps, then the status
-    assert said.startswith("Si riprende la partita. Gli ultimi passi:\n")
-    recap = said.split("\n[b] turno")[0] if "\n[b] turno" in said else said
-    assert "\nBot: fila 1. «" in recap
-    assert "Punteggi finali: tu (27), il Bot (" in said and "Vincitore: tu." in said
-
-
 def test_the_level_changes_the_bot_as_the_yaml_says(tmp_path: Path) -> None:
     easier = play("easier", ANSWERS, tmp_path / "e.jsonl")
     harder = play("harder", ANSWERS, tmp_path / "h.jsonl")
@@ -128,12 +114,12 @@ def test_at_the_table_the_person_gives_their_score_and_hears_who_won(tmp_path: P
 
 
 def test_the_rules_table_of_levels_says_what_the_data_says() -> None:
-    sections = [inner for outer in GAME.rules for inner in outer.walk()]
+    sections = [inner for outer in content().rules for inner in outer.walk()]
     section = next(s for s in sections if s.id == "afternova.rules.solo.levels")
     rows = {str(row[0]).lower(): [str(cell) for cell in row[1:]] for row in section.tables[0].rows}
     words = {"easier": "facile", "standard": "normale", "harder": "difficile"}
     assert set(rows) == {words[name] for name in LEVELS}
-    for name, level in SOLO.levels.items():
+    for name, level in solo_data().levels.items():
         expected = [
             str(level.row_size),
             str(level.max_completed),
@@ -146,7 +132,8 @@ def test_the_rules_table_of_levels_says_what_the_data_says() -> None:
 
 
 def test_levels_come_from_the_data_default_first() -> None:
-    assert levels(GAME) == ("standard", "easier", "harder")
+    assert levels(content()) == ("standard", "easier", "harder")
+    assert set(solo_data().levels) == set(LEVELS)  # the levels the golden games play
     result = run_cli("automa", "afternova", "play", "--level", "nightmare", cwd=ROOT)
     assert result.returncode == 2
     assert result.stderr.startswith(
@@ -158,12 +145,15 @@ def test_levels_come_from_the_data_default_first() -> None:
 
 # -- whole modelled solo games -------------------------------------------------------------
 
-PREPARED = BOT.prepare(GAME)
+
+@functools.cache
+def prepared() -> Any:
+    return BOT.prepare(content())
 
 
 def solo_game(seed: int, level: str) -> tuple[ScriptState, Start]:
     start = Start("simulated", seed, {"seats": "baseline", "variant": "solo", "level": level})
-    return ScriptState(lambda: BOT.new_program(PREPARED, start, Voice(GAME))), start
+    return ScriptState(lambda: BOT.new_program(prepared(), start, Voice(content()))), start
 
 
 def game_of(state: State) -> AfternovaGame:
@@ -199,10 +189,10 @@ def test_every_solo_game_ends_and_all_40_fragments_are_always_somewhere(
     assert state.is_terminal() and game.over() and said["round_limit"] == 0
     assert game.fragments() == Counter({colour: 8 for colour in COLOURS})
     assert set(returns) == {"bot", "seat-2"} and len(game.humans) == 1
-    assert len(game.bot.completed) <= SOLO.levels[level].max_completed
+    assert len(game.bot.completed) <= solo_data().levels[level].max_completed
     assert len(game.humans[0].completed) <= 6  # a person always plays to six (base rules)
     # the Bot plays in the first of every `bot_turn_every` rounds (afternova.rules.solo.turn)
-    every = SOLO.levels[level].bot_turn_every
+    every = solo_data().levels[level].bot_turn_every
     assert said["turn"] <= -(-game.rounds // every)
     assert said["winner"] + said["winner_tie"] == 1 and said["final_scores"] == 1
     # a tie goes to the person, who plays after the Bot (afternova.rules.bot.tie-break)
@@ -216,7 +206,7 @@ def test_simulate_solo_reports_every_level(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     summaries = json.loads(result.stdout)
-    assert [s["params"]["level"] for s in summaries] == list(levels(GAME))
+    assert [s["params"]["level"] for s in summaries] == list(levels(content()))
     for summary in summaries:
         assert set(summary["scores"]) == {"bot", "seat-2"}
         said = summary["said_per_game"]
@@ -224,66 +214,7 @@ def test_simulate_solo_reports_every_level(tmp_path: Path) -> None:
         assert said["solo_start"] == 1 and "round_limit" not in said
 
 
-# -- a whole solo game at the table, through the real command line ---------------------------
-
-YOU = {"it": "tu", "en": "you"}
-
-
-@pytest.mark.parametrize("lang", ["it", "en"])
-def test_a_person_plays_a_whole_solo_game_at_the_table(lang: str, tmp_path: Path) -> None:
-    catalogue = Catalogue.from_game(GAME)
-    level = SOLO.levels["harder"]
-    rules = BotRules(
-        dataclasses.replace(
-            BotRules.from_content(GAME.automa).settings,
-            row_size=level.row_size,
-            objective_vp_per_icon=level.objective_vp_per_icon,
-            max_completed=level.max_completed,
-        )
-    )
-    table = Mirror(catalogue, level.row_size)
-    mirror, draw, to_reveal = table.bot, table.draw, table.to_reveal
-    child = pexpect.spawn(
-        sys.executable,
-        [
-            "-m", "starpress", "automa", "afternova", "play", "--variant", "solo",
-            "--level", "harder", "--mode", "table", "--seed", "11",
-            "--save", str(tmp_path / "game.jsonl"), "--lang", lang,
-        ],
-        cwd=str(ROOT),
-        encoding="utf-8",
-        timeout=LAST_RESORT,
-    )  # fmt: skip
-    result: tuple[str, ...] = ()
-    asked: list[str] = []
-    while not result:
-        index = child.expect(PROMPTS[lang])
-        if index == 0:
-            child.sendline("")
-        elif index == 1:
-            child.sendline("4")
-        elif index == 2:
-            child.sendline(f"B {to_reveal.popleft()}")
-        elif index == 3:
-            child.sendline("b")
-        elif index == 4:
-            colour = next(iter(mirror.row[0].free()))
-            rules.place(mirror, colour, draw)
-            child.sendline(WORDS[lang][colour])
-        elif index == 5:
-            child.sendline(f"{WORDS[lang]['black']} {WORDS[lang]['white']}")
-        elif index == 8:
-            asked.append(child.match.group(1))
-            child.sendline(str(rules.score(mirror)["total"] + level.head_start_vp))
-        elif index == 9:
-            result = child.match.groups()
-    child.expect(PROMPTS[lang][0])
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    assert len(mirror.completed) == level.max_completed
-    # the person typed exactly the Bot's total: a tie goes to them (afternova.rules.solo.scoring)
-    assert asked == [None]  # asked once, as the person's own ("Your final score")
-    assert result[1].startswith(f"{YOU[lang]} (")
+# -- the questions at the table --------------------------------------------------------------
 
 
 def test_the_payment_question_says_what_a_fragment_buys_at_this_level(tmp_path: Path) -> None:

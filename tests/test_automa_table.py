@@ -1,10 +1,10 @@
-"""What a person meets at the table, for every bot (the toy bot too): status, help, undo and
-quit at every kind of question, the recap on resume, a finished game, text typed at a pause,
-answers by card mark or name, and the end of the game named by the engine.
+"""What a person meets at the table with Afternova's Bot and Luna Maris' automaton: text
+typed at a pause, a replay in another language, what is said before the next question, an
+automaton that cannot act, a finished game resumed. (Status, help, undo, quit and resume at
+every kind of question of every bot: `test_automa_bots.py`.)
 
 Each game is answered by a script that is a function of the question and of the number of
-events in the save file, so an undo (which shortens the log) is answered again the same way
-and every variant of a game must end with the same log as the uninterrupted one.
+events in the save file (`Person`), also used by the Play page tests (`web_games.py`).
 """
 
 from __future__ import annotations
@@ -12,21 +12,15 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
-from starpress.automa.engine import registry, runner
-from starpress.automa.engine.choices import Option, Options
-from starpress.automa.engine.state import Refused
-from starpress.core import bots
+from starpress.automa.engine import runner
 from starpress.core.i18n import localize
 from starpress.core.load import load_games
 from starpress.core.model import Plural
-from tests import toy_dice_bot
-from tests.conftest import ROOT, make_project, run_cli
+from tests.conftest import ROOT, run_cli
 
 COLOURS = ("purple", "green", "black", "white", "orange")
 Answer = Callable[[int], str]
@@ -65,62 +59,19 @@ LUNA_MARIS = (
 
 @dataclass(frozen=True)
 class Setting:
-    """A bot's game at the table: its answers by question, how its status starts (in
-    English), the questions it must ask."""
+    """A bot's game at the table: its answers by question (message key)."""
 
     game: str
     params: dict[str, str]
     answers: tuple[tuple[str, Answer], ...]
-    status: str
-    kinds: frozenset[str] = field(default_factory=frozenset)
 
 
 SETTINGS = {
-    "afternova": Setting(
-        "afternova",
-        {},
-        AFTERNOVA,
-        "Bot: row ",
-        frozenset(
-            k for k, _ in AFTERNOVA if k not in ("ask_blind", "ask_payment_solo", "ask_your_score")
-        ),
-    ),
-    "afternova-solo": Setting(
-        "afternova",
-        {"variant": "solo"},
-        AFTERNOVA,
-        "Bot: row ",
-        frozenset({"ask_starship", "ask_command", "ask_payment_solo", "ask_your_score"}),
-    ),
-    "luna-maris": Setting(
-        "luna-maris",
-        {"level": "advanced"},
-        LUNA_MARIS,
-        "Automaton: ",
-        frozenset(k for k, _ in LUNA_MARIS if k != "ask_demands"),
-    ),
-    "toy": Setting(
-        "demo",
-        {"race": "long"},
-        (("ask_roll", lambda n: str(n % 6 + 1)),),
-        "You ",
-        frozenset({"ask_roll"}),
-    ),
+    "afternova": Setting("afternova", {}, AFTERNOVA),
+    "afternova-solo": Setting("afternova", {"variant": "solo"}, AFTERNOVA),
+    "luna-maris": Setting("luna-maris", {"level": "advanced"}, LUNA_MARIS),
 }
 HELP = "At every question and every pause"
-TOY_HELP = "s status, u undo, q quit, ? help."
-
-
-@pytest.fixture(params=sorted(SETTINGS))
-def setting(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Path, Setting]]:
-    """Each bot's table game, with the project it is played in (the toy bot's own)."""
-    chosen = SETTINGS[request.param]
-    if chosen.game != "demo":
-        yield ROOT, chosen
-        return
-    registry.register(toy_dice_bot.BOT)
-    yield make_project(tmp_path / "toy", {"automa.yaml": toy_dice_bot.AUTOMA_YAML}), chosen
-    bots._registered.pop("dice-race", None)
 
 
 def prefixes(root: Path, setting: Setting, lang: str) -> list[tuple[str, str]]:
@@ -181,54 +132,6 @@ def play(
     return person, out.getvalue()
 
 
-def test_status_help_and_undo_work_at_every_kind_of_question(
-    setting: tuple[Path, Setting], tmp_path: Path
-) -> None:
-    root, chosen = setting
-    plain, said = play(root, chosen, tmp_path / "plain.jsonl", [])
-    assert chosen.kinds <= set(plain.kinds), plain.kinds  # every kind was asked
-    person, _ = play(root, chosen, tmp_path / "commands.jsonl", ["s", "?", "u"])
-    help_text = TOY_HELP if chosen.game == "demo" else HELP
-    for kind in person.kinds:
-        assert person.shown[(kind, "s")].startswith(chosen.status), kind
-        assert person.shown[(kind, "?")].startswith(help_text), kind
-    # undo at every kind: the same answers again give the same game
-    assert (tmp_path / "commands.jsonl").read_text() == (tmp_path / "plain.jsonl").read_text()
-    assert "Winner: " in said or "Tie: " in said
-
-
-def test_quit_at_every_kind_of_question_then_resume_recaps_and_ends_the_same(
-    setting: tuple[Path, Setting], tmp_path: Path
-) -> None:
-    root, chosen = setting
-    plain, _ = play(root, chosen, tmp_path / "plain.jsonl", [])
-    whole = (tmp_path / "plain.jsonl").read_text()
-    for number, kind in enumerate(plain.kinds):
-        save = tmp_path / f"quit-{number}.jsonl"
-        quitting = Setting(chosen.game, chosen.params, (*chosen.answers, (kind, lambda n: "q")),
-                           chosen.status)  # fmt: skip
-        _, said = play(root, quitting, save, [])
-        assert said.rstrip().splitlines()[-1].startswith(("Game saved in", "Saved in")), kind
-        out = io.StringIO()
-        person = Person(chosen, save, out, [], prefixes(root, chosen, "en"))
-        runner.resume(root, save, True, False, read=person, out=out)
-        assert save.read_text() == whole, kind
-        if _events(save) > 2:  # something to recap
-            assert out.getvalue().startswith(("The game goes on. The last steps:\n",
-                                              "Resumed. Last steps:\n")), kind  # fmt: skip
-    # a finished game says so, recaps its end and asks nothing
-    out = io.StringIO()
-
-    def nobody(prompt: str) -> str:
-        raise AssertionError(f"a finished game asked {prompt!r}")
-
-    runner.resume(root, tmp_path / "plain.jsonl", True, False, read=nobody, out=out)
-    finished = out.getvalue()
-    assert finished.startswith(("This game is over", "This race is over")), finished
-    assert "Winner: " in finished or "Tie: " in finished
-    assert (tmp_path / "plain.jsonl").read_text() == whole
-
-
 def test_text_typed_at_a_pause_is_a_command_or_said_ignored(tmp_path: Path) -> None:
     typed = iter(["S 4", "hello", "s", "?", "", "B 1", "", "B 2", "", "B 3", "", "q"])
     out = io.StringIO()
@@ -260,26 +163,6 @@ def test_replay_in_another_language_and_a_simulated_game_played_through(tmp_path
         assert winner in replayed.stdout
     bad = run_cli("automa", "afternova", "replay", str(table), "--lang", "xx", cwd=ROOT)
     assert bad.returncode == 2 and "--lang must be one of" in bad.stdout + bad.stderr
-
-
-def test_cards_are_found_by_mark_or_name_whatever_the_case_and_accents() -> None:
-    options = Options.of([Option("a", "B 1/40", "Propulsori Ionici"),
-                          Option("b", "B 2/40", "Officina di Bordo"),
-                          Option("c", "B 12/40", "Dr. Élia Mercator"),
-                          Option("d", "B 13/40", "Officina Leggera")])  # fmt: skip
-    for typed, value in (("B 12/40", "c"), ("b12", "c"), ("B 12", "c"), ("12", "c"),
-                         ("propul", "a"), ("PROPULSORI IONICI", "a"), ("elia", "c"),
-                         ("mercator", "c"), ("officina d", "b")):  # fmt: skip
-        assert options.parse(typed) == value, typed
-    assert options.parse_many("B1, officina di bordo; b12") == ["a", "b", "c"]
-    assert options.parse_many("B1 B2 12") == ["a", "b", "c"]
-    with pytest.raises(Refused) as ambiguous:
-        options.parse("offic")
-    assert ambiguous.value.key == "ambiguous_choice"
-    with pytest.raises(Refused) as unknown:
-        options.parse("B 12/39")
-    assert unknown.value.key == "bad_choice"
-    assert options.mark_of("c") == "B 12/40"
 
 
 def test_the_bot_says_what_happened_before_it_asks_the_next_question(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from starpress.automa.games.afternova.game import Catalogue
+from starpress.automa.games.afternova.catalogue import Catalogue
 from starpress.automa.games.afternova.rules import Blueprint, Bot, BotRules
 from starpress.core.i18n import localize
 from starpress.core.load import load_games

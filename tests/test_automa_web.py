@@ -15,10 +15,8 @@ import pytest
 from starpress.automa.engine import runner
 from starpress.automa.web.bundle import code_files, code_zip
 from starpress.automa.web.data import program_of
-from starpress.automa.web.page import Page, choices
-from starpress.core.i18n import localize
+from starpress.automa.web.page import Page
 from starpress.core.load import load_games
-from starpress.core.model import LANGUAGES, Plural
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT
 from tests.web_games import GAMES, OTHER_LANGUAGE, SEED, Recorded, data_text, recorded
@@ -156,63 +154,6 @@ def test_status_and_help_are_notes_not_steps(folder: Path) -> None:
     assert helped["steps"] == [] and helped["notes"][0] == page.words("help")
     refused = page.answer("no such card")
     assert refused["steps"] == [] and refused["notes"] and refused["question"] is not None
-
-
-def test_every_question_with_listed_choices_gets_buttons_in_every_language() -> None:
-    """A question that lists choices (`1 yes · 0 no`, `[b] …`, `(1 …, 2 …)`) gets a button
-    for each, whose answer parses in the CLI too; commands the page has are left out."""
-    checked = 0
-    for game_id in ("asteria", "aristeia", "ascending-empires", "afternova", "luna-maris"):
-        source = load_games(ROOT, [game_id])[game_id]
-        for lang in LANGUAGES:
-            game = localize(ROOT, source, lang)
-            assert game.automa is not None
-            for key, message in game.automa.messages.items():
-                texts = [message.other, message.one] if isinstance(message, Plural) else [message]
-                for text in texts:
-                    listed = " · " in text or ", 2 " in text
-                    if not key.startswith("ask_") or not listed:
-                        continue
-                    shown = text.replace("{", "").replace("}", "")
-                    buttons = choices(shown)["buttons"]
-                    assert buttons, (game_id, lang, key, text)
-                    assert all(b["answer"] not in ("s", "u", "q", "?") for b in buttons)
-                    checked += 1
-    assert checked > 20
-
-
-def buttons(prompt: str, words: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    return [(b["label"], b["answer"]) for b in choices(prompt, words)["buttons"]]
-
-
-def test_choices_read_the_question_as_people_do() -> None:
-    assert buttons("Did it reach? (1 yes · 0 no)") == [("yes", "1"), ("no", "0")]
-    assert buttons("[Enter] its turn · [s] status · [?] help") == [("its turn", "")]
-    ruler = "Move 1.5 × the ruler. 1 it reaches its orbit · 2 it falls short (or no target)"
-    assert buttons(ruler) == [("it reaches its orbit", "1"), ("it falls short (or no target)", "2")]
-    assert buttons("Which one? (1 Lab, 2 Farm)") == [("Lab", "1"), ("Farm", "2")]
-    assert buttons("Flip its top card: its number (1–4)") == [(str(n), str(n)) for n in range(1, 5)]
-    assert buttons("How many tokens did you take? (0–40)") == []  # typed, not 41 buttons
-    about = "Your marker on each planet (1. «Aurora» (P 1/14), 2. «Vesta» (P 2/14))"
-    assert buttons(about) == []  # what the answers are about, not choices
-    assert not choices("Did it reach? (1 yes · 0 no)")["compose"]
-
-
-def test_an_answer_of_several_parts_is_composed_from_buttons() -> None:
-    tech = "Which one? Colour (1 orange · 2 grey) and level (1–4), as two numbers"
-    assert choices(tech) == {
-        "buttons": [
-            {"label": "orange", "answer": "1", "key": "1"},
-            {"label": "grey", "answer": "2", "key": "2"},
-            *({"label": str(n), "answer": str(n), "key": str(n)} for n in range(1, 5)),
-        ],
-        "compose": True,
-    }
-    colours = choices("Fragments of the planet (purple, green)", ("purple", "green"))
-    assert colours["compose"] and buttons("x", ("purple", "green")) == [
-        ("purple", "purple"),
-        ("green", "green"),
-    ]
 
 
 ON_A_PAGE = """

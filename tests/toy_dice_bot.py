@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from starpress.automa.engine.answers import Number, Refusal
 from starpress.automa.engine.driver import Policy
 from starpress.automa.engine.prng import Pcg32, Streams
 from starpress.automa.engine.registry import BotDefinition, Parameter
@@ -41,12 +42,12 @@ class DiceRace:
         self.at = {HUMAN: 0, "bot": 0}
 
     def play(self) -> Script:
-        yield Say("start", None, {"goal": self.goal})
+        yield Say("start", (), {"goal": self.goal})
         while True:
             for player in (HUMAN, "bot"):
                 roll = yield self.roll(player)
                 self.at[player] = min(self.goal, self.at[player] + roll)
-                yield Say("moved", "dice-race.rules.move", {"who": player, "roll": roll,
+                yield Say("moved", ("dice-race.rules.move",), {"who": player, "roll": roll,
                                                             "at": self.at[player]})  # fmt: skip
                 if self.at[player] == self.goal:
                     return dict(self.at)
@@ -58,15 +59,11 @@ class DiceRace:
     def roll(self, player: str) -> Ask | Chance:
         if self.mode == "simulated" or player == "bot":
             return Chance(f"{player}_roll", functools.partial(_die, self.rng, self.sides))
-        return Ask(HUMAN, "human_roll", "ask_roll", {"sides": self.sides}, self.parse_roll)
-
-    def parse_roll(self, raw: str) -> int:
-        if raw.isdigit() and 1 <= int(raw) <= self.sides:
-            return int(raw)
-        raise ValueError(self.voice("bad_roll", answer=raw, sides=self.sides))
+        roll = Number(1, self.sides, Refusal("bad_roll", {"sides": self.sides}))
+        return Ask(HUMAN, "human_roll", "ask_roll", {}, roll)
 
     def status(self) -> list[Say]:
-        return [Say("status", None, {"you": self.at[HUMAN], "bot": self.at["bot"]})]
+        return [Say("status", (), {"you": self.at[HUMAN], "bot": self.at["bot"]})]
 
     def words(self, say: Say) -> dict[str, Any]:
         values = dict(say.values)
@@ -111,12 +108,13 @@ automa:
   messages:
     start: "A race to square {goal}."
     moved: "{who} rolled {roll}: now on square {at}."
-    ask_roll: "Your roll (1-{sides})"
+    ask_roll: "Your roll ({options})"
     bad_roll: "'{answer}' is not a roll of a {sides}-sided die."
     who_human: "You"
     who_bot: "The bot"
     status: "You {you}, bot {bot}."
     continue: "(Enter)"
+    key_enter: "Enter"
     undone: "Undone."
     nothing_to_undo: "Nothing to undo."
     saved: "Saved in {path}."

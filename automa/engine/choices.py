@@ -8,30 +8,23 @@ unique beginning of the name, or of a word in it, is enough (`prop` for «Propul
 `lia` for «Dr. Lia Mercator»). The log records the canonical
 action and the mark as what was typed, so a replay does not depend on the language.
 
-Standard library only, like the engine: a refused answer is an `engine.Refused` the driver
-words in the session's language.
+A question about cards is answered with `Cards` (an answer kind of `automa.engine.answers`).
+Standard library only, like the engine: a refused answer is a `Refused` the driver words in the
+session's language.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from starpress.automa.engine.state import Refused
+from starpress.automa.engine.answers import Button, Refusal, Refused, folded
 
 _MARK = re.compile(r"^([a-z]{0,3})(\d+)(?:/(\d+))?$")
 _MARKS = re.compile(r"[A-Za-z]{1,3}\s*\d+(?:\s*/\s*\d+)?|\d+")
 _LIST_SEPARATORS = re.compile(r"[,;]")
-
-
-def folded(text: str) -> str:
-    """Text as answers are compared: no accents, case-folded, single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
 
 
 @dataclass(frozen=True)
@@ -88,17 +81,18 @@ class Options:
         word = re.compile(rf"(?:^|[\s'’-]){re.escape(typed)}")  # "lia" for «Dr. Lia Mercator»
         return _distinct([o for o in self.options if word.search(folded(o.name))])
 
-    def parse(self, raw: str) -> Any:
-        """The action of the one option `raw` names (Refused: none, or more than one)."""
+    def parse(self, raw: str, refused: Refusal | None = None) -> Any:
+        """The action of the one option `raw` names (Refused: none, or more than one;
+        `refused` says why when none, by default `refused` with a few `examples`)."""
         found = self.find(raw)
         if len(found) == 1:
             return found[0].value
         if found:
             names = ", ".join(f"{o.mark} {o.name}" for o in found[:6])
             raise Refused("ambiguous_choice", answer=raw.strip(), names=names)
-        raise Refused(self.refused, answer=raw.strip(), examples=self.examples())
+        raise (refused or Refusal(self.refused, {"examples": self.examples()})).of(raw)
 
-    def parse_many(self, raw: str) -> list[Any]:
+    def parse_many(self, raw: str, refused: Refusal | None = None) -> list[Any]:
         """Several options, separated by commas (or marks and numbers by spaces)."""
         values = []
         for part in filter(str.strip, _LIST_SEPARATORS.split(raw)):
@@ -107,8 +101,8 @@ class Options:
                 continue
             tokens = _MARKS.findall(part)
             if not tokens or _MARKS.sub("", part).strip():
-                self.parse(part)  # raises, naming the part
-            values += [self.parse(token) for token in tokens]
+                self.parse(part, refused)  # raises, naming the part
+            values += [self.parse(token, refused) for token in tokens]
         return values
 
     def examples(self) -> str:
@@ -118,6 +112,55 @@ class Options:
         first, last = self.options[0], self.options[-1]
         marks = first.mark if first is last else f"{first.mark} … {last.mark}"
         return f"{marks}, «{first.name}»"
+
+
+@dataclass(frozen=True)
+class Cards:
+    """An answer naming cards (or other marked things) by mark or name: one, or `many`
+    separated by commas; `blank` when an empty answer means none (`[]`, or `""` for one);
+    `listed` when a prompt lists every option (`1 Laboratory, 2 Farm`) and a page gives each
+    a button, else the prompt shows a few examples. The log keeps the marks."""
+
+    options: Options
+    many: bool = False
+    blank: bool = False
+    listed: bool = False
+    refused: Refusal | None = None
+
+    def parse(self, raw: str) -> Any:
+        if self.blank and not raw.strip():
+            return [] if self.many else ""
+        if self.many:
+            return self.options.parse_many(raw, self.refused)
+        return self.options.parse(raw, self.refused)
+
+    def canonical(self, value: Any) -> str:
+        if self.many:
+            return ", ".join(self.options.mark_of(card) for card in value)
+        if self.blank and value == "":
+            return ""
+        return self.options.mark_of(value)
+
+    def shown(self, enter: str) -> str:
+        if self.listed:
+            return ", ".join(f"{option.mark} {option.name}" for option in self.options.options)
+        return self.options.examples()
+
+    def buttons(self) -> tuple[Button, ...]:
+        if not self.listed:
+            return ()  # too many for buttons: typed, and completed
+        return tuple(Button(o.name, o.mark, o.mark) for o in self.options.options)
+
+    def words(self) -> tuple[str, ...]:
+        return self.options.words()
+
+    @property
+    def compose(self) -> bool:
+        return False
+
+    @property
+    def numeric(self) -> bool:
+        return False
 
 
 def _mark_fits(mark: str, letters: str, number: str, total: str | None) -> bool:

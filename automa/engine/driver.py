@@ -9,9 +9,10 @@ log. Each pending decision is settled, in this order, by:
 2. a modelled player's policy (`policies[player]`: simulated seats, the person who presses
    Enter in a simulation);
 3. the PRNG, for a chance node (`Chance.draw`);
-4. the person at the table (`Table.read`): asked with the game's prompt until their answer
-   parses; `s`, `u`, `q` and `?` are status, undo, quit and help at every question and at
-   every pause, and anything else typed at a pause is answered (never silently dropped).
+4. the person at the table (`Table.read`): asked with the game's prompt and the options of
+   its answer (`automa.engine.answers`) until their answer parses; `s`, `u`, `q` and `?` are
+   status, undo, quit and help at every question and at every pause, and anything else typed
+   at a pause is answered (never silently dropped).
 
 Every action from 2–4 is appended to the log (when there is one), so a replay needs no PRNG.
 What the game says goes to the table's output (quiet while replaying on resume/undo), with
@@ -38,6 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from starpress.automa.engine.answers import Refused
 from starpress.automa.engine.session import (
     EventLog,
     LogMismatch,
@@ -52,7 +54,6 @@ from starpress.automa.engine.state import (
     Ask,
     Chance,
     Decision,
-    Refused,
     Say,
     State,
     ending_words,
@@ -60,6 +61,19 @@ from starpress.automa.engine.state import (
 
 Policy = Callable[[State, Ask], Any]
 """A modelled player: the action it takes for a decision of the state."""
+
+
+class Prompt(str):
+    """What a person is asked, as `Table.read` gets it: the question in words (a `str`, as
+    `input` shows it) and the question itself (`ask`), for readers that answer from its data
+    (the tests' players; a terminal only shows the words)."""
+
+    ask: Ask
+
+    def __new__(cls, text: str, ask: Ask) -> Prompt:
+        made = super().__new__(cls, text)
+        made.ask = ask
+        return made
 
 
 @dataclass
@@ -72,6 +86,13 @@ class Table:
     pause: bool = False
     complete: Callable[[tuple[str, ...]], None] | None = None
     """Gives the terminal's completion the words of the question about to be asked."""
+
+    def prompt(self, ask: Ask) -> str:
+        """A question as a person reads it: its message with its values in words and the
+        options of its answer (`options`), in the session's language."""
+        values = ending_words(Say(ask.prompt, (), ask.values), self.voice)
+        shown = ask.answer.shown(self.voice("key_enter"))
+        return self.voice(ask.prompt, **{"options": shown, **values})
 
 
 RECAP = 6
@@ -185,7 +206,7 @@ class Driver:
         value = event["value"]
         if "raw" in event:
             try:
-                parsed = ask.parse(event["raw"])
+                parsed, _words = ask.take(event["raw"])
             except ValueError as error:
                 raise LogMismatch(f"the answer typed is not valid here ({error})", where) from None
             if _plain(parsed) != _plain(value):
@@ -209,29 +230,22 @@ class Driver:
             self.cursor += 1
 
     def _ask(self, ask: Ask) -> tuple[Any, str]:
-        """A person's answer: asked until it parses (status, undo, quit and help allowed);
-        the answer's canonical words (what the log keeps) when the question has them."""
+        """A person's answer: asked until it parses (status, undo, quit and help allowed),
+        with the words the log keeps of it (see `Ask.take`)."""
         table = self.table
         if table is None or table.read is None:
             raise Quit("nobody at the table to answer")
-        prompt = table.voice(
-            ask.prompt, **ending_words(Say(ask.prompt, None, ask.values), table.voice)
-        )
+        prompt = table.prompt(ask)
         while True:
             if table.complete is not None:
-                table.complete(ask.words)
-            raw = table.read(f"{prompt}\n> ").strip()
+                table.complete(ask.answer.words())
+            raw = table.read(Prompt(f"{prompt}\n> ", ask)).strip()
             if self._command(raw, ask):
                 continue
             try:
-                value = ask.parse(raw)
+                return ask.take(raw)
             except Refused as refused:
                 table.output.stream.write(table.voice(refused.key, **refused.values) + "\n")
-                continue
-            except ValueError as error:
-                table.output.stream.write(f"{error}\n")
-                continue
-            return value, (ask.canonical(value) if ask.canonical is not None else raw)
 
     def _command(self, raw: str, ask: Ask | None) -> bool:
         """Whether `raw` is one of the commands of every question and pause (done if so)."""
@@ -248,8 +262,9 @@ class Driver:
         elif command == "help":
             voice, stream = self.table.voice, self.table.output.stream
             stream.write(voice("help") + "\n")
-            if ask is not None and ask.words:
-                shown = ", ".join(ask.words[:40]) + (" …" if len(ask.words) > 40 else "")
+            words = ask.answer.words() if ask is not None else ()
+            if words:
+                shown = ", ".join(words[:40]) + (" …" if len(words) > 40 else "")
                 stream.write(f"  {shown}\n")
         return command is not None
 
@@ -271,7 +286,7 @@ class Driver:
         table = self.table
         if table is None or recent is None:
             return
-        table.output.step(key, table.voice(key), None, {})  # a JSON line with --json
+        table.output.step(key, table.voice(key), (), {})  # a JSON line with --json
         self._speak(list(recent), pause=False)
         program = getattr(self.state, "program", None)
         if key == "recap" and program is not None:
@@ -297,8 +312,14 @@ class Driver:
                 values = ending_words(say, table.voice)
             else:
                 values = program.words(say) if program is not None else dict(say.values)
-            table.output.step(say.key, table.voice(say.key, **values), say.rule, values)
-            if pause and table.pause and say.rule and table.read is not None and not self.replaying:
+            table.output.step(say.key, table.voice(say.key, **values), say.rules, values)
+            if (
+                pause
+                and table.pause
+                and say.rules
+                and table.read is not None
+                and not self.replaying
+            ):
                 self._pause()
 
 

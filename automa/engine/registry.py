@@ -70,10 +70,11 @@ class BotDefinition:
 ENGINE_MESSAGES = (
     "continue", "undone", "nothing_to_undo", "saved", "help", "ignored", "recap", "finished",
     "bad_choice", "ambiguous_choice", "ask_score", "ask_your_score", "bad_count", "final_scores",
-    "winner", "winner_tie", "shared_win",
+    "winner", "winner_tie", "shared_win", "key_enter",
 )  # fmt: skip
 """What the engine itself says, so every bot's messages must word it (and `player_<id>` for
-each player its games name at the end, `tie_<key>` and `ask_<key>` for each tie-break)."""
+each player its games name at the end, `tie_<key>` and `ask_<key>` for each tie-break);
+`key_enter` names the Enter key where a question lists it among its choices."""
 
 
 def register(bot: BotDefinition) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from starpress.automa.engine.choices import folded
+from starpress.automa.engine.answers import folded
 from starpress.automa.engine.driver import RECAP, Driver, Policy, Table, located
 from starpress.automa.engine.prng import fresh_seed
 from starpress.automa.engine.registry import BotDefinition, bot_of

@@ -260,14 +260,16 @@ class Output:
     as_json: bool = False
     quiet: bool = False
 
-    def step(self, key: str, text: str, rule: str | None, values: dict[str, Any]) -> None:
+    def step(self, key: str, text: str, rules: tuple[str, ...], values: dict[str, Any]) -> None:
+        """One step said: its text, then the rules it follows (text: `  [a; b]`; JSON: a
+        list of rule ids)."""
         if self.quiet:
             return
         if self.as_json:
-            line = {"step": key, "rule": rule, "text": text, "values": values}
+            line = {"step": key, "rule": list(rules), "text": text, "values": values}
             self.stream.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
         else:
-            self.stream.write(f"{text}  [{rule}]\n" if rule else f"{text}\n")
+            self.stream.write(f"{text}  [{'; '.join(rules)}]\n" if rules else f"{text}\n")
         self.stream.flush()
 
 

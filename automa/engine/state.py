@@ -8,9 +8,9 @@ does comes out as `Say` events (a message key, its values, the rule id it follow
 
 A game is written as a *script*: a generator that yields what it needs and what it says,
 
-    colour = yield Ask(HUMAN, "fragment", "ask_drawn", {"colours": ...}, parse=...)
+    colour = yield Ask(HUMAN, "fragment", "ask_drawn", {}, OneOf.of(...))
     colour = yield Chance("fragment", draw=self.draw_fragment)
-    yield Say("drawn", RULE_TURN, {"colour": colour})
+    yield Say("drawn", (RULE_TURN,), {"colour": colour})
 
 and returns each player's score. Its program's `ending` then says how the rules name the winner
 (turn order, tie-breaks), and `ending_script` — the engine's, the same for every bot — asks the
@@ -27,6 +27,8 @@ import functools
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from starpress.automa.engine.answers import Answer, Number, OneOf, Refused
 
 CHANCE = "chance"
 """The player of chance nodes (OpenSpiel's `kChancePlayerId`)."""
@@ -49,23 +51,39 @@ class Start:
 class Ask:
     """A decision of `player`: logged as an `answer` event under `key`.
 
-    `prompt` is a message key (with `values`) the driver shows a person; `parse` turns what they
-    typed into the action (a ValueError's text is shown and the question asked again); `legal`, when
-    the actions can be listed, is every one of them (for modelled players). `words` are what the
-    terminal completes and help lists (card marks and names, see `automa.engine.choices`);
-    `canonical` gives an action's answer in words every language parses (a card's mark, a colour's
-    key), which the log keeps as what was typed, so a replay in another language parses it again.
-    Status, undo, quit and help work at every question.
+    `prompt` is a message key (with `values`, and `options`: the answer's options as the
+    prompt lists them) the driver shows a person. `answer` says what may be answered, as data
+    (`automa.engine.answers`): the driver parses what a person typed with it (a Refused's
+    message is shown and the question asked again), completes and lists its words, a page
+    offers its buttons, and the log keeps its canonical words, which every language parses
+    again on replay. `check`, when the game knows more than the answer's kind (a card already
+    in play, a payment the rules refuse), tests a parsed answer and gives the action it
+    stands for (Refused: the game refuses it). `legal`, when the actions can be listed, is
+    every one of them (for modelled players). Status, undo, quit and help work at every
+    question.
     """
 
     player: str
     key: str
     prompt: str
     values: Mapping[str, Any] = field(default_factory=dict)
-    parse: Callable[[str], Any] = str
+    answer: Answer = field(default_factory=lambda: OneOf(()))
+    """(By default no answer parses: a modelled player's question, answered by its policy.)"""
     legal: tuple[Any, ...] | None = None
-    words: tuple[str, ...] = ()
-    canonical: Callable[[Any], str] | None = None
+    check: Callable[[Any], Any] | None = None
+
+    def take(self, raw: str) -> tuple[Any, str]:
+        """What a person typed: its action (Refused, naming the answer, if it has none) and
+        the words the log keeps of it, which every language parses again (a card's mark, a
+        colour's key, a number)."""
+        parsed = self.answer.parse(raw)
+        if self.check is None:
+            return parsed, self.answer.canonical(parsed)
+        try:
+            return self.check(parsed), self.answer.canonical(parsed)
+        except Refused as refused:
+            refused.values.setdefault("answer", raw.strip())
+            raise
 
 
 @dataclass(frozen=True)
@@ -86,10 +104,11 @@ class Chance:
 
 @dataclass(frozen=True)
 class Say:
-    """Something the game says: a message key, the rule it follows, the raw values."""
+    """Something the game says: a message key, the rules it follows (rule ids, in the order
+    cited), the raw values."""
 
     key: str
-    rule: str | None = None
+    rules: tuple[str, ...] = ()
     values: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -135,6 +154,8 @@ class Ending:
     last: str = SHARED
 
 
+COUNT = Number(0, 999)
+"""A score or a count typed by a person (refused by `bad_count`)."""
 ENDING_SAYS = ("final_scores", "winner", "winner_tie", "shared_win")
 """What the engine says at the end of every game (worded by `ending_words`)."""
 
@@ -147,9 +168,10 @@ def ending_script(ending: Ending) -> Script:
             prompt, values = (
                 ("ask_your_score", {}) if player == HUMAN else ("ask_score", {"player": player})
             )
-            scores[player] = yield Ask(HUMAN, f"score_{player}", prompt, values, parse_count)
+            scores[player] = yield Ask(HUMAN, f"score_{player}", prompt, values, COUNT)
     ranked = sorted(ending.order, key=lambda player: -scores[player])
-    yield Say("final_scores", ending.rule, {"scores": [[p, scores[p]] for p in ranked]})
+    rules = (ending.rule,)
+    yield Say("final_scores", rules, {"scores": [[p, scores[p]] for p in ranked]})
     best = max(scores.values())
     tied = [player for player in ending.order if scores[player] == best]
     why = ""
@@ -161,7 +183,7 @@ def ending_script(ending: Ending) -> Script:
             known = tie_break.known.get(player)
             numbers[player] = known if known is not None else (
                 yield Ask(HUMAN, f"{tie_break.key}_{player}", f"ask_{tie_break.key}",
-                          {"player": player}, parse_count)
+                          {"player": player}, COUNT)
             )  # fmt: skip
         pick = max if tie_break.higher_wins else min
         target = pick(numbers.values())
@@ -170,29 +192,12 @@ def ending_script(ending: Ending) -> Script:
         tied = [tied[-1]] if ending.last == LATER else [p for p in tied if p == ending.last] or tied
         why = ending.last if ending.last == LATER else "last"
     if len(tied) > 1:
-        yield Say("shared_win", ending.rule, {"players": tied})
+        yield Say("shared_win", rules, {"players": tied})
     elif why:
-        yield Say("winner_tie", ending.rule, {"player": tied[0], "why": why})
+        yield Say("winner_tie", rules, {"player": tied[0], "why": why})
     else:
-        yield Say("winner", ending.rule, {"player": tied[0]})
+        yield Say("winner", rules, {"player": tied[0]})
     return scores
-
-
-def parse_count(raw: str) -> int:
-    """A score or a count typed by a person: a whole number from 0 to 999."""
-    if raw.strip().isdigit() and int(raw) <= 999:
-        return int(raw)
-    raise Refused("bad_count", answer=raw.strip())
-
-
-class Refused(ValueError):
-    """An answer that does not parse, with the message (key and values) that says why: the
-    driver words it in the session's language (engine code has no voice of its own)."""
-
-    def __init__(self, key: str, **values: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
 
 
 def ending_words(say: Say, speak: Callable[..., str]) -> dict[str, Any]:

@@ -189,9 +189,8 @@ def summarise(game_id: str, params: Mapping[str, str], tally: Tally) -> dict[str
 
 def _count(said: Counter[str], fired: Counter[str], say: Say) -> None:
     said[say.key] += 1
-    for rule in (say.rule or "").split("; "):
-        if rule:
-            fired[rule] += 1
+    for rule in say.rules:
+        fired[rule] += 1
 
 
 def counts(values: list[int]) -> dict[str, int]:

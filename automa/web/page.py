@@ -17,10 +17,10 @@ more answers to give). Standard library only; nothing here touches the page itse
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import io
 import json
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +35,7 @@ from starpress.automa.engine.session import (
     SaveFileError,
     check_start,
 )
-from starpress.automa.engine.state import Ask, ScriptState, Start, parse_count
+from starpress.automa.engine.state import Ask, ScriptState, Start
 from starpress.automa.engine.words import Words
 from starpress.core.limits import Limits
 
@@ -60,9 +60,8 @@ class _Steps(Output):
     rules: Mapping[str, str] = field(default_factory=dict)
     said: list[dict[str, Any]] = field(default_factory=list)
 
-    def step(self, key: str, text: str, rule: str | None, values: dict[str, Any]) -> None:
-        ids = [part.strip() for part in (rule or "").split(";") if part.strip()]
-        links = [{"id": rule_id, "href": self.rules.get(rule_id)} for rule_id in ids]
+    def step(self, key: str, text: str, rules: tuple[str, ...], values: dict[str, Any]) -> None:
+        links = [{"id": rule_id, "href": self.rules.get(rule_id)} for rule_id in rules]
         self.said.append({"key": key, "text": text, "rules": links})
 
 
@@ -182,17 +181,21 @@ class Page:
         return self.log.text()
 
     def question(self) -> dict[str, Any] | None:
-        """The question being asked: its words, the choices it names (`buttons`, which
-        `compose` an answer or give it), what completes it, whether it asks a number."""
+        """The question being asked, from its answer's data (`automa.engine.answers`): its
+        words, its choices as buttons (each one's label, the answer it types, its key and
+        hint), whether they `compose` an answer of several parts instead of giving it, what
+        completes it, whether it asks a number."""
         decision = self.state.decision() if self.state is not None else None
         if not isinstance(decision, Ask):
             return None
+        answer = decision.answer
         return {
             "key": decision.key,
             "prompt": self.prompt,
-            **choices(self.prompt, decision.words),
-            "words": list(decision.words),
-            "number": decision.parse is parse_count,
+            "buttons": [dataclasses.asdict(button) for button in answer.buttons()],
+            "compose": answer.compose,
+            "words": list(answer.words()),
+            "number": answer.numeric,
         }
 
     # -- running the driver -------------------------------------------------------------
@@ -256,82 +259,3 @@ def _program(name: str) -> Callable[[Any, Start, Any], Any]:
     if not callable(found):
         raise ValueError(f"no bot program {name!r}")
     return found  # type: ignore[no-any-return]
-
-
-_KEY = re.compile(r"(?:^|(?<=[\s(]))(\[\S+?\]|\d+)[.:]? (?=\S)")
-"""A choice's key in a question: `[b]` before its words, or a number (`1`, `1.`, `1:`)."""
-_COMMANDS = {"[s]", "[u]", "[q]", "[?]"}
-"""Keys the page has buttons of its own for."""
-_RANGE = re.compile(r"\((\d+)\s*[–-]\s*(\d+)\)")
-"""A number asked for between two (`(1–6)`): a card flipped, a count."""
-MOST_NUMBERS = 12
-"""A range of at most this many numbers gets a button per number."""
-
-
-def choices(prompt: str, words: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The choices a question names, as buttons: each one's `label` and the `answer` it
-    types; `compose` when the answer is made of several of them (a colour and a level),
-    so a button adds to the answer instead of giving it.
-
-    Questions name their choices the same way in every language: a list `1 yes · 0 no`
-    (or `1: …`), `[b] Bot's turn · [f] finish`, `[Enter] nothing more` (an empty answer);
-    a list in brackets, `(1 Decompression Room, 2 Communication Room, …)`; or a number
-    between two, `(1–6)`. A question with a few words to
-    complete and nothing else offers its words, to compose an answer of one or several."""
-    groups: list[list[tuple[str, str]]] = []
-    listed = _listed(prompt)
-    if listed:
-        groups.append(listed)
-    for low, high in _RANGE.findall(prompt):
-        count = int(high) - int(low) + 1
-        numbers = range(int(low), int(high) + 1)
-        groups.append([(str(n), str(n)) for n in numbers] if 0 < count <= MOST_NUMBERS else [])
-    buttons = [
-        {"label": label, "answer": _answer(key), "key": key}
-        for group in groups
-        for key, label in group
-        if key not in _COMMANDS and label
-    ]
-    if not groups and 0 < len(words) <= 8:  # colours: one or several, so they compose
-        words_buttons = [{"label": word, "answer": word, "key": ""} for word in words]
-        return {"buttons": words_buttons, "compose": True}
-    return {"buttons": buttons, "compose": len(groups) > 1}
-
-
-def _listed(prompt: str) -> list[tuple[str, str]]:
-    """The choices of a question's list, by key and label (none: no list)."""
-    parts = prompt.split(" · ")
-    found: list[tuple[str, str]] = []
-    if len(parts) > 1:
-        keys = list(_KEY.finditer(parts[0]))
-        if not keys:
-            return []
-        first = keys[-1]
-        opened = parts[0][: first.start()].rstrip().endswith("(")
-        items = [parts[0][first.start() :], *parts[1:]]
-        if opened:
-            items[-1] = items[-1].split(")")[0]
-        for item in items:
-            match = _KEY.match(item.strip())
-            if match is None:
-                break
-            found.append((match.group(1), item.strip()[match.end() :].strip()))
-        return found
-    start = prompt.rfind("(1")
-    if start < 0 or not prompt.rstrip().endswith(")"):
-        return []
-    inner = prompt[start + 1 : prompt.rstrip().rfind(")")]
-    for item in re.split(r", (?=\d+ )", inner):
-        key, _, label = item.partition(" ")
-        if not key.isdigit():
-            return []  # `(1. «Aurora» (P 1/14), …)` names what a list of answers is about
-        found.append((key, label.strip()))
-    return found if len(found) > 1 else []
-
-
-def _answer(key: str) -> str:
-    """What a choice's key types: `[b]` is b, `[Enter]` an empty answer, a number itself."""
-    if key.startswith("["):
-        inner = key[1:-1]
-        return "" if inner.lower() in ("enter", "invio", "intro") else inner
-    return key

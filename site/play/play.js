@@ -234,8 +234,11 @@ class Game {
     if (question) {
       this.prompt.textContent = question.prompt;
       this.choices.toggleAttribute("data-compose", question.compose);
+      // the question's choices, as its data gives them (automa.engine.answers): a numbered
+      // choice shows its number, a hint follows its label
       for (const choice of question.buttons) {
-        const shown = /^\d+$/.test(choice.key) && choice.key !== choice.label ? `${choice.key} · ${choice.label}` : choice.label;
+        const label = /^\d+$/.test(choice.key) && choice.key !== choice.label ? `${choice.key} · ${choice.label}` : choice.label;
+        const shown = choice.hint ? `${label} (${choice.hint})` : label;
         const button = this.choices.appendChild(element("button", {
           type: "button", class: "md-button sp-play-choice", "data-answer": choice.answer,
         }, shown));

@@ -16,15 +16,11 @@ from starpress.automa.engine.driver import Policy
 from starpress.automa.engine.registry import BotDefinition, Parameter
 from starpress.automa.engine.state import Ask, Start, State
 from starpress.automa.engine.voice import card_book
+from starpress.automa.games.afternova.board import MODELLED
+from starpress.automa.games.afternova.catalogue import Catalogue, Prepared
 from starpress.automa.games.afternova.competent import competent_market, competent_turn
 from starpress.automa.games.afternova.data import AfternovaAutoma
-from starpress.automa.games.afternova.game import (
-    MODELLED,
-    AfternovaGame,
-    Catalogue,
-    Prepared,
-    new_program,
-)
+from starpress.automa.games.afternova.game import AfternovaGame, new_program
 from starpress.automa.games.afternova.greedy import greedy_turn
 from starpress.core.model import Game
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from starpress.automa.games.afternova.game import pays
+from starpress.automa.games.afternova.humans import pays
 from starpress.automa.games.afternova.rules import Blueprint
 
 if TYPE_CHECKING:
-    from starpress.automa.games.afternova.game import AfternovaGame, Human
+    from starpress.automa.games.afternova.game import AfternovaGame
+    from starpress.automa.games.afternova.humans import Human
 
 POINT, WANTED, KEPT, PAID, PAW = 4.0, 1.5, 0.25, 3.0, 0.4
 BLUEPRINTS_IN_HAND = 2

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from starpress.automa.games.afternova.rules import Blueprint
 
 if TYPE_CHECKING:
-    from starpress.automa.games.afternova.game import AfternovaGame, Human
+    from starpress.automa.games.afternova.game import AfternovaGame
+    from starpress.automa.games.afternova.humans import Human
 
 Value = tuple[int, int, int]
 Ranked = tuple[int, int, int, int]

@@ -14,8 +14,10 @@ from starpress.automa.engine import solo
 from starpress.automa.engine.driver import Policy
 from starpress.automa.engine.registry import BotDefinition
 from starpress.automa.engine.state import Ask, Start, State
+from starpress.automa.games.aristeia.board import PLAYER
 from starpress.automa.games.aristeia.data import AristeiaAutoma
-from starpress.automa.games.aristeia.game import PLAYER, AristeiaGame, Prepared, new_program
+from starpress.automa.games.aristeia.game import AristeiaGame, new_program
+from starpress.automa.games.aristeia.prepared import Prepared
 from starpress.automa.games.aristeia.rules import BOT as ITS
 from starpress.automa.games.aristeia.rules import YOU, in_reach
 

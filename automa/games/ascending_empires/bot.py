@@ -16,9 +16,11 @@ from collections.abc import Mapping
 from starpress.automa.engine.driver import Policy
 from starpress.automa.engine.registry import BotDefinition, Parameter
 from starpress.automa.engine.state import Ask, Start, State
+from starpress.automa.games.ascending_empires.board import PLAYER
 from starpress.automa.games.ascending_empires.data import EmpireAutoma
-from starpress.automa.games.ascending_empires.game import PLAYER, EmpiresGame, Prepared, new_program
+from starpress.automa.games.ascending_empires.game import EmpiresGame, new_program
 from starpress.automa.games.ascending_empires.players import best_action
+from starpress.automa.games.ascending_empires.prepared import Prepared
 from starpress.core.model import Game
 
 AUTOMATA = ("1", "2", "3")

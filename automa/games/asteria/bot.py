@@ -16,9 +16,11 @@ from starpress.automa.engine import solo
 from starpress.automa.engine.driver import Policy
 from starpress.automa.engine.registry import BotDefinition
 from starpress.automa.engine.state import Ask, Start, State
+from starpress.automa.games.asteria.board import PLAYER
 from starpress.automa.games.asteria.data import AsteriaAutoma
-from starpress.automa.games.asteria.game import PLAYER, AsteriaGame, Prepared, new_program
+from starpress.automa.games.asteria.game import AsteriaGame, new_program
 from starpress.automa.games.asteria.players import COMPETENT, GREEDY, best_play
+from starpress.automa.games.asteria.prepared import Prepared
 
 
 def _policy(state: State, ask: Ask, weights: Any) -> str:

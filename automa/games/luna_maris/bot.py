@@ -15,17 +15,11 @@ from starpress.automa.engine.driver import Policy
 from starpress.automa.engine.registry import BotDefinition, Parameter
 from starpress.automa.engine.state import HUMAN, Ask, Start, State
 from starpress.automa.engine.voice import Voice, card_book, spoken
+from starpress.automa.games.luna_maris.board import OPPONENT, OPPONENTS
 from starpress.automa.games.luna_maris.data import LunaMarisAutoma
-from starpress.automa.games.luna_maris.game import (
-    MODULES,
-    OPPONENT,
-    OPPONENTS,
-    LunaMarisGame,
-    Prepared,
-    Session,
-    Speech,
-    new_program,
-)
+from starpress.automa.games.luna_maris.game import LunaMarisGame, new_program
+from starpress.automa.games.luna_maris.model import MODULES
+from starpress.automa.games.luna_maris.prepared import Prepared, Session, Speech
 from starpress.core.model import Game
 
 
@@ -48,21 +42,19 @@ def speech(game: Game) -> Speech:
         short = voice(f"short_{icon}")
         return short if short != f"short_{icon}" else names.get(icon, icon).lower()
 
-    prefix = f"{game.id}.card.ai-card-"
     steps: dict[str, tuple[str, ...]] = {}
-    for card in game.cards:
-        printed = card.fields.get("steps")
-        if card.id.startswith(prefix) and isinstance(printed, list):
-            steps[card.id.removeprefix(prefix)] = tuple(
-                spoken(step.tokens, icon_words) for step in printed
-            )
+    for card in game.cards_of(f"{game.id}.component.ai-card"):  # by the letter printed on it
+        printed, letter = card.fields.get("steps"), card.fields.get("letter")
+        if isinstance(printed, list) and letter is not None:
+            steps[str(letter).lower()] = tuple(spoken(step.tokens, icon_words) for step in printed)
     modules = {key: str(titles.get(f"{game.id}.rules.modules.{key}", key)) for key in MODULES}
     return Speech(modules, steps, names, card_book(game))
 
 
 def press_enter(state: State, ask: Ask) -> Any:
     """The modelled person of a simulated game: presses Enter when the automaton's turn comes."""
-    return ask.parse("")
+    action, _words = ask.take("")
+    return action
 
 
 def greedy(state: State, ask: Ask) -> str:

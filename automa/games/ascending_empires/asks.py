@@ -1,0 +1,64 @@
+"""The questions a game of Ascending Empires asks the person at the table, as typed answers
+(`automa.engine.answers`): what their turn did, the card flipped, where a ruler reaches, a
+planet's colour and quadrant. A layer of `EmpiresGame`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starpress.automa.engine.answers import Answer, Choice, Number, OneOf, Parts, Refusal
+from starpress.automa.engine.state import HUMAN, Ask, Say
+from starpress.automa.games.ascending_empires.board import REACH, REPORTS
+from starpress.automa.games.ascending_empires.rules import ASTEROID, COLOURS, QUADRANTS
+from starpress.automa.games.ascending_empires.speech import Speech
+
+
+class Questions(Speech):
+    """Each question's answer kind."""
+
+    def ask(self, key: str, prompt: str, values: dict[str, Any], answer: Answer) -> Ask:
+        """A question to the person at the table, its values already in words."""
+        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer)
+
+    def refusal(self, hint: str) -> Refusal:
+        return Refusal("bad_answer", {"hint": hint})
+
+    def number(self, low: int, high: int) -> Number:
+        return Number(low, high, self.refusal(f"{low}–{high}"))
+
+    def numbered(self, labelled: list[tuple[str, Any]], refusal: Refusal | None = None) -> OneOf:
+        """Choices (label, action) numbered from 1, refused with their range."""
+        choices = [Choice(str(n), label, value) for n, (label, value) in enumerate(labelled, 1)]
+        return OneOf.of(choices, refusal or self.refusal(f"1–{len(choices)}"))
+
+    def reports(self) -> OneOf:
+        """What your turn did to the automata (ascending-empires.rules.solo.table), by
+        number; Enter: nothing more."""
+        numbered = self.numbered([(self.voice(f"report_{name}"), name) for name in REPORTS])
+        done = Choice("", self.voice("report_done"), "")
+        return OneOf.of((*numbered.choices, done), numbered.refused)
+
+    def yes_no(self) -> OneOf:
+        return self.numbered([(self.voice("answer_yes"), True), (self.voice("answer_no"), False)])
+
+    def reaches(self) -> OneOf:
+        return self.numbered([(self.voice(f"reach_{reach}"), reach) for reach in REACH])
+
+    def kinds(self) -> OneOf:
+        """A planet's colour, or an asteroid."""
+        return self.numbered(
+            [(self.voice(f"colour_{kind}"), kind) for kind in (*COLOURS, ASTEROID)]
+        )
+
+    def quadrants(self) -> OneOf:
+        return self.numbered([(self.voice(f"quadrant_{q}"), q) for q in QUADRANTS])
+
+    def own_planets(self, who: str) -> OneOf:
+        """The planets of an automaton, numbered in the order it took them."""
+        return self.numbered([(self.planet_words(n), n) for n in self.empires[who].planets])
+
+    def techs(self) -> Parts:
+        """A technology: its colour (by number) and its level."""
+        refusal = self.refusal("1–4 1–4")
+        colours = self.numbered([(self.voice(f"colour_{c}"), c) for c in COLOURS], refusal)
+        return Parts((colours, Number(1, 4, refusal)), refusal)
