@@ -91,7 +91,7 @@ typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
 pytest: $(TESTSTAMP) $(PYODIDE)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 bench: $(STAMP) $(PYODIDE)
 	$(BIN)/python bench/run.py $(PARTS)
