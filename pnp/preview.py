@@ -13,7 +13,7 @@ from starpress.core.load import ContentError, UnknownGame
 from starpress.core.project import Project
 from starpress.pdf.units import MM
 from starpress.pnp.build import plan
-from starpress.pnp.command import OptionError, Request, parse_options
+from starpress.pnp.command import Request, kit_options
 from starpress.pnp.export import PNG, Design, Source, _rasterise
 from starpress.pnp.faces import DrawError
 from starpress.pnp.kit import printed_faces
@@ -38,7 +38,7 @@ def card_pngs(source: Source, card_id: str, out_dir: Path) -> list[Path]:
 def run(root: Path, request: Request, card_id: str, console: Console, errors: Console) -> int:
     """`starpress pnp GAME --card ID --png`: the card's PNGs in `<out>/preview/`."""
     try:
-        options = parse_options(request)
+        options = kit_options(root, request)
         written: list[Path] = []
         with shared_reads():  # each catalog parsed once: checked by `plan`, then used
             for job in plan(root, [request.target], request.lang, options):
@@ -46,7 +46,7 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
                 source = Source(game, job.templates, Project(root).game_folder(game.id))
                 folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
                 written.extend(card_pngs(source, card_id, folder))
-    except (OptionError, UnknownGame, DrawError) as error:
+    except (InputError, UnknownGame, DrawError) as error:
         errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return 2
     except ContentError as error:
