@@ -193,8 +193,8 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
 
 def _run(root: Path, request: Request, console: Console, errors: Console) -> int:
     try:
-        options = kit_options(root, request)
         shop = check_shop(request) if request.shop is not None else None
+        options = kit_options(root, request)
         if options.only and request.target in ("all", "calibrate"):
             raise OptionError(f"--only picks cards of one game: name it, not {request.target!r}")
         if request.target == "calibrate":
