@@ -1,5 +1,5 @@
-"""Cutting guides: short crop marks outside the grid, or full-length cut lines, or none; and
-the registration marks a cutting machine finds its way by.
+"""Cutting guides: short crop marks outside the grid, full-length cut lines, or none; for a
+cutting machine, registration marks.
 
 Crop marks stand in the margin, beyond the bleed, in line with every trim edge, so the
 first cut does not remove the marks the next cuts need. Round tokens also get their

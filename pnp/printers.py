@@ -27,7 +27,7 @@ from starpress.core.problems import validation_problem
 from starpress.core.project import Project
 from starpress.core.yamlpos import load_located
 from starpress.pnp.limits import LIMITS
-from starpress.pnp.paper import PaperError, parse_paper
+from starpress.pnp.paper import parse_paper
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 """A profile's name: a letter or digit, then letters, digits, '-' or '_' (40 at most)."""
@@ -274,11 +274,3 @@ def within(option: str, value: float, low: float, high: float, unit: str = "mm")
             f"{option} must be between {low:g} and {high:g} {unit} (got {value:g}; "
             "limits in pnp/limits.yaml)",
         )
-
-
-def paper_name(text: str) -> str:
-    """A profile's `--paper` as a paper name, or a one-line error."""
-    try:
-        return parse_paper(text).name
-    except PaperError as error:
-        raise InputError(None, f"--paper: {error}") from None

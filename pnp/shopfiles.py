@@ -185,8 +185,9 @@ class _SafeZone:
         found = []
         for (component, side, kind), (closest, cards, example) in sorted(self.seen.items()):
             where = "beyond the trim" if closest < 0 else "from the trim"
+            what = "an icon" if kind == "icon" else f"text {example!r}"
             found.append(
-                f"{_short(component)} {side}: {kind} {example!r} comes {abs(closest):.1f} mm "
+                f"{_short(component)} {side}: {what} comes {abs(closest):.1f} mm "
                 f"{where} (safe zone {self.shop.safe_mm:.1f} mm) on "
                 f"{len(cards)} card(s), e.g. {min(cards)}"
             )
