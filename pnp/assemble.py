@@ -82,11 +82,15 @@ class _Recorder(_Builder):
     ) -> None:
         bleed = self.bleed
         clip = self._clip(face, slot, sheet, window)
+        matrix = kit.placement(slot, side, bleed)
+        page = self._page_matrix(sheet)  # a printer's scale: the face is scaled with its page
+        if page is not None:
+            matrix, clip = impose.compose(matrix, page), impose.transformed(clip, page)
         self.placements.append(
             Placement(
                 self.canvas.getPageNumber() - 1,
                 self.keys[_form_name(face, side)],
-                kit.placement(slot, side, bleed),
+                matrix,
                 (clip.x, clip.y, clip.right, clip.top),
             )
         )

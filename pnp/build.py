@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 
@@ -22,11 +23,15 @@ from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, print
 from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
 
+if TYPE_CHECKING:
+    from starpress.pnp.shopfiles import ShopReport
+
 
 @dataclass
 class BuildResult:
     reports: list[KitReport] = field(default_factory=list)
     exports: list[Path] = field(default_factory=list)
+    shops: list[ShopReport] = field(default_factory=list)
     fallbacks: dict[str, int] = field(default_factory=dict)  # kit file name -> texts
 
     @property
@@ -123,16 +128,20 @@ def run(
     tts: bool = False,
     tts_url: str | None = None,
     workers: int | None = None,
+    shop: str | None = None,
 ) -> BuildResult:
-    """Build each job's kit PDF, and its print-shop PNGs and TTS decks when asked.
+    """Build each job's kit PDF, and its print-shop PNGs, TTS decks and cut files when asked;
+    or, with `shop` (a name of `pnp/shops.yaml`), that print shop's upload instead of the kit.
 
     Several jobs (games × languages) go to a process pool of `workers` (default: one per
     CPU), the biggest first; each kit is the same bytes as from a serial build, and the
     reports come back in the jobs' order. `progress` counts faces: per face when serial,
     per finished kit from the pool. Each job carries the catalog `plan` read for it."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
-    task = functools.partial(_build_job, root, out_dir, png=png, tts=tts, tts_url=tts_url)
-    built: dict[int, tuple[KitReport, list[Path]]] = {}
+    task = functools.partial(
+        _build_job, root, out_dir, png=png, tts=tts, tts_url=tts_url, shop=shop
+    )
+    built: dict[int, _Built] = {}
     if workers == 1:
         built = {n: task(job, progress) for n, job in enumerate(jobs)}
     else:
@@ -149,12 +158,25 @@ def run(
                 pool.shutdown(cancel_futures=True)  # the running kits finish (atomically)
                 raise
     result = BuildResult()
-    for report, exports in (built[n] for n in range(len(jobs))):
-        result.reports.append(report)
-        result.exports.extend(exports)
-        if report.fallbacks:
-            result.fallbacks[report.path.name] = len(report.fallbacks)
+    for done in (built[n] for n in range(len(jobs))):
+        result.exports.extend(done.exports)
+        if done.shop is not None:
+            result.shops.append(done.shop)
+        if done.report is None:
+            continue
+        result.reports.append(done.report)
+        if done.report.fallbacks:
+            result.fallbacks[done.report.path.name] = len(done.report.fallbacks)
     return result
+
+
+@dataclass(frozen=True)
+class _Built:
+    """What one job wrote: its kit (none for a print shop's upload), exports, shop files."""
+
+    report: KitReport | None
+    exports: list[Path]
+    shop: ShopReport | None = None
 
 
 def _build_job(
@@ -166,12 +188,21 @@ def _build_job(
     png: bool,
     tts: bool,
     tts_url: str | None,
-) -> tuple[KitReport, list[Path]]:
-    """One kit, and its exports when asked (in a pool worker or in this process)."""
+    shop: str | None = None,
+) -> _Built:
+    """One kit, and its exports when asked; or a print shop's upload (in a pool worker or
+    in this process)."""
     game = job.localized()
     folder = Project(root).game_folder(game.id)
+    if shop is not None:
+        return _shop_job(game, job, folder, out_dir, shop, progress)
     report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
     exports: list[Path] = []
+    if job.options.cut:
+        from starpress.pnp.cut import write_cut_files
+
+        target = _fresh(out_dir / "cut" / report.path.stem)
+        exports.extend(write_cut_files(report.cut_sheets, target, report.path.name))
     if png or tts:  # PyMuPDF and Pillow (about a second to import) only when asked for
         from starpress.pnp.export import Source, export_pngs, export_tts
 
@@ -182,7 +213,30 @@ def _build_job(
         if tts:
             folder = _fresh(out_dir / "tts" / name)
             exports.extend(export_tts(source, folder, job.options.lang, tts_url))
-    return report, exports
+    return _Built(report, exports)
+
+
+def _shop_job(
+    game: Game,
+    job: Job,
+    folder: Path,
+    out_dir: Path,
+    shop: str,
+    progress: Callable[[int], None] | None,
+) -> _Built:
+    """A print shop's upload of one game in one language, in `<out>/shop/<shop>/<game>-<lang>/`."""
+    from starpress.pnp.export import Source
+    from starpress.pnp.shopfiles import write_shop_files
+    from starpress.pnp.shops import load_shops
+
+    lang = job.options.lang
+    faces = kit_faces(game, job.templates, job.options)
+    target = _fresh(out_dir / "shop" / shop / f"{game.id}-{lang}")
+    source = Source(game, job.templates, folder)
+    report = write_shop_files(source, shop, load_shops()[shop], faces, target, lang)
+    if progress is not None:
+        progress(len(faces))
+    return _Built(None, report.files, report)
 
 
 def _fresh(folder: Path) -> Path:

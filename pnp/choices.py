@@ -1,21 +1,14 @@
 """The values of `starpress pnp`'s choice options, as enums: typer lists them in the help and
 refuses any other value (exit 2). Light to import, so `starpress --help` can read them.
 
-The papers are the ones `pnp/presets.yaml` sizes, the rest the kinds `pnp.marks` and
-`pnp.impose` draw; tests/test_pnp.py keeps each enum and its source the same.
+These are the kinds `pnp.marks`, `pnp.impose` and `pnp.cut` draw; tests/test_pnp.py keeps
+each enum and its source the same. Papers, printers and print shops are data, not choices
+(`pnp.paper`, `pnp.printers`, `pnp.shops`): a new one is a line in a YAML file.
 """
 
 from __future__ import annotations
 
 import enum
-
-
-class Paper(enum.StrEnum):
-    """A paper size of `pnp/presets.yaml`."""
-
-    A4 = "a4"
-    LETTER = "letter"
-    A3 = "a3"
 
 
 class Marks(enum.StrEnum):
@@ -39,3 +32,9 @@ class Duplex(enum.StrEnum):
     LONG = "long"
     SHORT = "short"
     NONE = "none"
+
+
+class Cut(enum.StrEnum):
+    """The cut file written beside a kit for a cutting machine (`pnp.cut`)."""
+
+    SVG = "svg"

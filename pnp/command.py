@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import tempfile
 import urllib.parse
 from collections.abc import Callable
@@ -22,8 +21,11 @@ from starpress.pnp import choices, impose, marks
 from starpress.pnp.build import BuildResult, plan
 from starpress.pnp.build import run as run_jobs
 from starpress.pnp.calibrate import build_calibration
-from starpress.pnp.kit import PRESETS, KitOptions
+from starpress.pnp.kit import KitOptions
 from starpress.pnp.limits import LIMITS
+from starpress.pnp.paper import Paper
+from starpress.pnp.presets import PRESETS
+from starpress.pnp.printers import PrinterProfile, find_profile, parse_offset, within
 
 T = TypeVar("T")
 
@@ -63,18 +65,23 @@ every choice has one)."""
 
 @dataclass(frozen=True, kw_only=True)
 class Request:
-    """`starpress pnp` as asked for. The choices are checked by their types; the rest (the
-    language, ranges in mm, the back offset, the TTS address, --jobs) by `parse_options`."""
+    """`starpress pnp` as asked for. The choices and the paper are checked by their types;
+    the rest (the language, ranges in mm, the back offset, the TTS address, --jobs, the
+    printer and the shop) by `parse_options` and `run`. None: not given (a printer profile's
+    value, or the default)."""
 
     target: str  # a game id, 'all' or 'calibrate'
     lang: str = "source"  # one of LANGS
-    paper: choices.Paper = choices.Paper.A4
+    paper: Paper | None = None  # default a4
     out: Path = Path("build/pnp")
     marks: choices.Marks = choices.Marks.CROP
-    bleed: float = 3.0
+    bleed: float | None = None  # mm; default 3
     bleed_mode: choices.BleedMode = choices.BleedMode.SHARED
-    duplex: choices.Duplex = choices.Duplex.LONG
-    back_offset: str = "0,0"  # X,Y in mm
+    duplex: choices.Duplex | None = None  # default long
+    back_offset: str | None = None  # X,Y in mm; default 0,0
+    printer: str | None = None  # a saved printer profile (`pnp.printers`)
+    shop: str | None = None  # a print shop of pnp/shops.yaml: its upload instead of the kit
+    cut: choices.Cut | None = None  # a cut file per sheet for a cutting machine
     fold: bool = False
     proof: bool = False
     ink_saver: bool = False
@@ -86,39 +93,87 @@ class Request:
     jobs: int | None = None  # kits built at once (None: one per CPU)
 
 
-def parse_options(request: Request) -> KitOptions:
-    """The kit options of a request; OptionError names the first bad option."""
+def parse_options(request: Request, printer: PrinterProfile | None = None) -> KitOptions:
+    """The kit options of a request, with a printer profile's paper, flip, back offset and
+    scale where the request does not give its own; OptionError names the first bad option."""
     if request.lang not in LANGS:
         raise OptionError(f"--lang must be one of {', '.join(LANGS)} (got {request.lang!r})")
-    try:
-        dx, dy = (float(part) for part in request.back_offset.split(","))
-    except ValueError:
-        message = f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not {request.back_offset!r}"
-        raise OptionError(message) from None
+    profile = printer or PrinterProfile()
+    back_offset = profile.back_offset
+    if request.back_offset is not None:
+        back_offset = parse_offset(request.back_offset)
     if request.tts_url is not None:
         check_tts_url(request.tts_url, request.tts)
     if request.jobs is not None and request.jobs < 1:
         raise OptionError(f"--jobs must be at least 1 (got {request.jobs})")
+    if request.cut is not None and request.fold:
+        raise OptionError("--cut makes sheets for a cutting machine; a --fold sheet is cut by hand")
     kit = LIMITS.kit
-    _within("--bleed", request.bleed, 0.0, kit.bleed_mm)
-    _within("--back-offset X", dx, -kit.back_offset_mm, kit.back_offset_mm)
-    _within("--back-offset Y", dy, -kit.back_offset_mm, kit.back_offset_mm)
-    _within("margin_mm in pnp/presets.yaml", float(PRESETS["margin_mm"]), 0.0, kit.margin_mm)
+    bleed = 3.0 if request.bleed is None else request.bleed
+    within("--bleed", bleed, 0.0, kit.bleed_mm)
+    within("margin_mm in pnp/presets.yaml", float(PRESETS["margin_mm"]), 0.0, kit.margin_mm)
     return KitOptions(
         lang="",
-        paper=request.paper.value,
+        paper=request.paper.name if request.paper is not None else profile.paper,
         marks=_KIT_MARKS[request.marks],
-        bleed=request.bleed,
+        bleed=bleed,
         bleed_mode=_KIT_BLEED_MODES[request.bleed_mode],
-        duplex=_KIT_FLIPS[request.duplex],
-        back_offset=(dx, dy),
+        duplex=_KIT_FLIPS[request.duplex] if request.duplex is not None else profile.duplex,
+        back_offset=back_offset,
         fold=request.fold,
         proof=request.proof,
         ink_saver=request.ink_saver,
         only=tuple(
             name.strip() for names in request.only for name in names.split(",") if name.strip()
         ),
+        scale=profile.scale,
+        cut=request.cut is not None,
     )
+
+
+def kit_options(root: Path, request: Request) -> KitOptions:
+    """`parse_options`, with the printer profile `--printer` names (the project's, else the
+    user's); a profile that is missing or bad is one located line."""
+    printer = find_profile(root, request.printer) if request.printer is not None else None
+    return parse_options(request, printer)
+
+
+SHOP_CONFLICTS = (
+    ("--paper", lambda request: request.paper is not None),
+    ("--printer", lambda request: request.printer is not None),
+    ("--bleed", lambda request: request.bleed is not None),
+    ("--back-offset", lambda request: request.back_offset is not None),
+    ("--duplex", lambda request: request.duplex is not None),
+    ("--marks", lambda request: request.marks != choices.Marks.CROP),
+    ("--bleed-mode", lambda request: request.bleed_mode != choices.BleedMode.SHARED),
+    ("--cut", lambda request: request.cut is not None),
+    ("--fold", lambda request: request.fold),
+    ("--proof", lambda request: request.proof),
+    ("--ink-saver", lambda request: request.ink_saver),
+    ("--png", lambda request: request.png),
+    ("--tts", lambda request: request.tts),
+)
+"""Options a print shop's preset decides (or that make a home kit): refused with --shop."""
+
+
+def check_shop(request: Request) -> str:
+    """The preset `--shop` names (after checking no option contradicts it)."""
+    from starpress.pnp.shops import load_shops
+
+    assert request.shop is not None
+    shops = load_shops()
+    if request.shop not in shops:
+        shown = request.shop if len(request.shop) <= 40 else request.shop[:40] + "…"
+        raise OptionError(
+            f"--shop: no print shop {shown!r} (shops: {', '.join(shops)}; pnp/shops.yaml)"
+        )
+    for option, given in SHOP_CONFLICTS:
+        if given(request):
+            raise OptionError(
+                f"{option} does not go with --shop: {request.shop}'s preset decides the "
+                "files (pnp/shops.yaml)"
+            )
+    return request.shop
 
 
 def run(root: Path, request: Request, console: Console, errors: Console) -> int:
@@ -137,10 +192,14 @@ def run(root: Path, request: Request, console: Console, errors: Console) -> int:
 
 def _run(root: Path, request: Request, console: Console, errors: Console) -> int:
     try:
-        options = parse_options(request)
+        shop = check_shop(request) if request.shop is not None else None
+        options = kit_options(root, request)
         if options.only and request.target in ("all", "calibrate"):
             raise OptionError(f"--only picks cards of one game: name it, not {request.target!r}")
         if request.target == "calibrate":
+            for option, given in (("--shop", shop), ("--cut", options.cut)):
+                if given:
+                    raise OptionError(f"{option} makes files of a game, not of 'calibrate'")
             prepare_out(request.out)
             path = _writing(request.out, lambda: build_calibration(request.out, options))
             console.print(f"wrote {path}", highlight=False)
@@ -180,6 +239,7 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
                 tts=request.tts,
                 tts_url=request.tts_url,
                 workers=request.jobs,
+                shop=shop,
             ),
         )
     _report(result, console, errors)
@@ -196,7 +256,8 @@ def prepare_out(out: Path) -> None:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise InputError(out, f"--out: cannot create or write this folder ({reason})") from None
-    for folder in (out, *out.glob("png/*"), *out.glob("tts/*")):
+    exports = ("png/*", "tts/*", "cut/*", "shop/*/*", "shop/*/*/*")
+    for folder in (out, *(found for pattern in exports for found in out.glob(pattern))):
         atomic.remove_stale(folder)
 
 
@@ -217,9 +278,18 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
             highlight=False,
             soft_wrap=True,
         )
-    for folder in sorted({path.parent for path in result.exports}):
-        files = sum(1 for path in result.exports if path.parent == folder)
+    shop_files = {path for shop in result.shops for path in shop.files}
+    exports = [path for path in result.exports if path not in shop_files]
+    for folder in sorted({path.parent for path in exports}):
+        files = sum(1 for path in exports if path.parent == folder)
         console.print(f"wrote {folder}/ ({files} files)", highlight=False, soft_wrap=True)
+    for shop in result.shops:
+        files = len(shop.files)
+        console.print(f"wrote {shop.folder}/ ({files} files)", highlight=False, soft_wrap=True)
+        for line in shop.left_out:
+            errors.print(f"left out: {line}", markup=False, highlight=False, soft_wrap=True)
+        for line in shop.safe_zone:
+            errors.print(f"safe zone: {line}", markup=False, highlight=False, soft_wrap=True)
     for name, count in sorted(result.fallbacks.items()):
         console.print(
             f"{name}: {count} text(s) not yet translated, printed in the source language",
@@ -248,12 +318,4 @@ def check_tts_url(url: str, tts: bool) -> None:
         raise OptionError(
             f"--tts-url must be an http(s) address of a folder, like "
             f"https://example.org/decks/ (got {url[:200]!r})"
-        )
-
-
-def _within(option: str, value: float, low: float, high: float) -> None:
-    if not (math.isfinite(value) and low <= value <= high):
-        raise OptionError(
-            f"{option} must be between {low:g} and {high:g} mm (got {value:g}; "
-            "limits in pnp/limits.yaml)"
         )

@@ -22,8 +22,9 @@ from starpress.pdf.canvas import KitCanvas
 from starpress.pdf.units import MM
 from starpress.pnp.facecache import face_key, game_digest
 from starpress.pnp.faces import FaceSize, draw_face, face_context
-from starpress.pnp.kit import PRESETS, Face, fit_text_to_decks, printed_faces
+from starpress.pnp.kit import Face, fit_text_to_decks, printed_faces
 from starpress.pnp.layout import Templates
+from starpress.pnp.presets import PRESETS
 
 PNG = PRESETS["png"]
 TTS = PRESETS["tts"]

@@ -14,6 +14,8 @@ from typing import Literal
 
 Flip = Literal["long", "short", "none"]
 BleedMode = Literal["shared", "card"]
+Matrix = tuple[float, float, float, float, float, float]
+"""A PDF transformation matrix (a, b, c, d, e, f): (x, y) -> (ax + cy + e, bx + dy + f)."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +185,34 @@ def _fold(
         backs = tuple(Rect(s.x, 2 * middle - s.top, s.width, s.height) for s in fronts)
         line = (0.0, middle, width, middle)
     return Sheet(width, height, half.columns, half.rows, fronts, line, backs)
+
+
+def scale_about(x: float, y: float, sx: float, sy: float) -> Matrix:
+    """Scaling by `sx` across and `sy` along the page, (x, y) staying where it is."""
+    return (sx, 0.0, 0.0, sy, x * (1 - sx), y * (1 - sy))
+
+
+def compose(first: Matrix, then: Matrix) -> Matrix:
+    """The matrix that applies `first`, then `then`."""
+    a, b, c, d, e, f = first
+    a2, b2, c2, d2, e2, f2 = then
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
+
+
+def transformed(rect: Rect, matrix: Matrix) -> Rect:
+    """The rectangle holding `rect` once `matrix` (a scale or a move) is applied to it."""
+    a, b, c, d, e, f = matrix
+    corners = [(rect.x, rect.y), (rect.right, rect.top)]
+    xs = [a * x + c * y + e for x, y in corners]
+    ys = [b * x + d * y + f for x, y in corners]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), rect.turned)
 
 
 @cache

@@ -13,20 +13,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Literal
 
-import yaml
 from reportlab.lib.colors import HexColor
 
 from starpress.core.atomic import atomic_path
 from starpress.core.model import Card, Game, size_mm
 from starpress.pdf.canvas import KitCanvas
+from starpress.pdf.cmyk import as_cmyk
 from starpress.pdf.fonts import face as font_face
 from starpress.pdf.units import MM, to_points
-from starpress.pnp import impose, marks, pack
+from starpress.pnp import cut, impose, marks, pack
 from starpress.pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context, fit_decks
 from starpress.pnp.layout import ResolvedLayout, Templates
+from starpress.pnp.paper import paper_size
+from starpress.pnp.presets import PRESETS
 
-PRESETS = yaml.safe_load((Path(__file__).resolve().parent / "presets.yaml").read_text())
-PAPERS: dict[str, dict[str, float]] = PRESETS["papers"]
 Side = Literal["front", "back"]
 
 
@@ -46,6 +46,11 @@ class KitOptions:
     ink_saver: bool = False
     margin: float = float(PRESETS["margin_mm"])
     only: tuple[str, ...] = ()  # card ids: print these, each once, instead of the whole kit
+    scale: tuple[float, float] = (100.0, 100.0)
+    """Percent across and along the page: a printer profile's correction of its printer's
+    scale, applied to every page about its centre."""
+    cut: bool = False
+    """Sheets for a cutting machine: registration marks printed, cut paths recorded."""
 
     @property
     def suffix(self) -> str:
@@ -54,17 +59,20 @@ class KitOptions:
         publishes) has the bare name `<game>-<lang>-<paper>.pdf`."""
         default = KitOptions(lang=self.lang, paper=self.paper)
         dx, dy = self.back_offset
+        sx, sy = self.scale
         parts = (
             (f"-marks-{self.marks}", self.marks != default.marks),
             (f"-bleed{self.bleed:g}mm", self.bleed != default.bleed),
             (f"-bleed-{self.bleed_mode}", self.bleed_mode != default.bleed_mode),
             (f"-duplex-{self.duplex}", self.duplex != default.duplex),
             (f"-offset{dx:+g}x{dy:+g}mm", self.back_offset != default.back_offset),
+            (f"-scale{sx:g}x{sy:g}pct", self.scale != default.scale),
             (f"-margin{self.margin:g}mm", self.margin != default.margin),
             ("-fold", self.fold),
             ("-proof", self.proof),
             ("-inksaver", self.ink_saver),
             (f"-only-{_only_name(self.only)}", bool(self.only)),
+            ("-cut", self.cut),
         )
         return "".join(part for part, on in parts if on)
 
@@ -85,6 +93,7 @@ class KitReport:
     faces: int = 0
     overflow: list[str] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)  # ids of printed texts not translated
+    cut_sheets: list[cut.CutSheet] = field(default_factory=list)  # with KitOptions.cut
 
 
 @dataclass(frozen=True)
@@ -188,6 +197,7 @@ def build_kit(
                 progress(placed)
         report.pages = canvas.getPageNumber() - 1
         canvas.save()
+    report.cut_sheets = builder.cut_sheets
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
@@ -206,15 +216,19 @@ def placement(
     return (0.0, -1.0, 1.0, 0.0, slot.x - bleed, slot.top + bleed)  # (u, v) -> (v, -u)
 
 
-def kit_canvas(target: str | BinaryIO, game: Game, options: KitOptions) -> KitCanvas:
-    """A kit's canvas: its paper, PDF settings and metadata in the kit's language."""
-    paper = PAPERS[options.paper]
+def kit_canvas(
+    target: str | BinaryIO, game: Game, options: KitOptions, colour: str = "rgb"
+) -> KitCanvas:
+    """A kit's canvas: its paper, PDF settings and metadata in the kit's language; with
+    `colour="cmyk"`, every colour drawn is written as CMYK."""
+    width, height = paper_size(options.paper)
     canvas = KitCanvas(
         target,
-        pagesize=(paper["width"] * MM, paper["height"] * MM),
+        pagesize=(width * MM, height * MM),
         invariant=1,
         lang=options.lang,
         pageCompression=1,
+        enforceColorSpace=as_cmyk if colour == "cmyk" else None,
     )
     title = game.info.titles.get(options.lang, game.info.title)  # type: ignore[call-overload]
     canvas.setTitle(f"{title} – print-and-play ({options.lang}, {options.paper})")
@@ -271,13 +285,40 @@ class _Builder:
         self.options = options
         self.bleed = options.bleed * MM
         self.forms: set[str] = set()
+        self.cut_sheets: list[cut.CutSheet] = []
+        self.clear_marks = False  # cut sheets laid out inside a margin clearing the marks
 
     def pages(self, faces: list[Face]) -> list[Page]:
         """Every face on sheets: packed with other sizes, or in gutterfold pairs; a card
-        larger than the paper is tiled across sheets of its own."""
-        paper = PAPERS[self.options.paper]
-        width, height = paper["width"] * MM, paper["height"] * MM
-        margin = self.options.margin * MM
+        larger than the paper is tiled across sheets of its own. Sheets for a cutting
+        machine keep these places when the registration marks stay clear of every bleed,
+        else they are laid out again inside a margin that clears the marks."""
+        found = self._pages(faces)
+        if self.options.cut and any(self._hits_marks(page) for page in found):
+            self.clear_marks = True
+            found = self._pages(faces)
+        return found
+
+    def _hits_marks(self, page: Page) -> bool:
+        """Whether a card's bleed on this page comes within the clearance of a mark."""
+        spec = marks.REGISTRATION
+        clearance = spec.clearance_mm * MM
+        sheet = page.sheet
+        marked = [
+            impose.bounds([rect], clearance)
+            for rect in marks.registration_marks(sheet.width, sheet.height, spec)
+        ]
+        cards = [page.tile.window] if page.tile else list(sheet.slots[: len(page.faces)])
+        bleeds = [impose.bounds([card], self.bleed) for card in cards]
+        return any(
+            card.x < mark.right and mark.x < card.right and card.y < mark.top and mark.y < card.top
+            for card in bleeds
+            for mark in marked
+        )
+
+    def _pages(self, faces: list[Face]) -> list[Page]:
+        width, height = (side * MM for side in paper_size(self.options.paper))
+        margin = self._margin()
         area = impose.Rect(margin, margin, width - 2 * margin, height - 2 * margin)
         groups: list[list[Face]] = []
         large: list[list[Face]] = []
@@ -305,13 +346,13 @@ class _Builder:
 
     def _tiles(self, face: Face) -> Iterator[Page]:
         """A card larger than the paper on several sheets that overlap by TILE_OVERLAP_MM."""
-        paper = PAPERS[self.options.paper]
+        paper_width, paper_height = paper_size(self.options.paper)
         width, height, tiles = impose.tiles(
-            paper["width"] * MM,
-            paper["height"] * MM,
+            paper_width * MM,
+            paper_height * MM,
             face.width,
             face.height,
-            self.options.margin * MM + self.bleed,
+            self._margin() + self.bleed,
             TILE_OVERLAP_MM * MM,
         )
         for tile in tiles:
@@ -319,13 +360,13 @@ class _Builder:
             yield Page(sheet, (face,), (0,), tile)
 
     def _fold_pages(self, faces: list[Face]) -> Iterator[Page]:
-        paper = PAPERS[self.options.paper]
+        paper_width, paper_height = paper_size(self.options.paper)
         sheet = impose.fold(
-            paper["width"] * MM,
-            paper["height"] * MM,
+            paper_width * MM,
+            paper_height * MM,
             faces[0].width,
             faces[0].height,
-            self.options.margin * MM,
+            self._margin(),
             self._gutter(faces[0]),
             max(2 * self.bleed, 6 * MM),
         )
@@ -333,6 +374,14 @@ class _Builder:
         for start in range(0, len(faces), sheet.capacity):
             chunk = tuple(faces[start : start + sheet.capacity])
             yield Page(sheet, chunk, (0,) * len(chunk))
+
+    def _margin(self) -> float:
+        """How far card trims stay inside the page: the printer's margin, or for a cutting
+        machine, far enough that no bleed comes near the registration marks."""
+        margin = self.options.margin * MM
+        if self.clear_marks:
+            margin = max(margin, marks.REGISTRATION.reach + self.bleed)
+        return margin
 
     def _label(self) -> float:
         return 4 * MM if self.options.proof else 0.0
@@ -361,7 +410,7 @@ class _Builder:
         sheet, faces = page.sheet, page.faces
         with_backs = any(face.back is not None for face in faces) and not options.proof
         slots: tuple[impose.Rect, ...] = sheet.slots[: len(faces)]
-        self._page_size(sheet)
+        self._begin_page(sheet)
         for face, slot in zip(faces, slots, strict=True):
             self._place(face, "front", slot, sheet)
         if options.fold and with_backs:
@@ -375,8 +424,10 @@ class _Builder:
             for face, slot in zip(faces, sheet.slots, strict=False):
                 self._proof_overlay(face, slot)
         self._marks(page, slots)
+        if options.cut:
+            self._cut_sheet(sheet, [(face, slot) for face, slot in zip(faces, slots, strict=True)])
         self._boxes(slots, sheet)
-        self.canvas.showPage()
+        self._end_page()
         if with_backs and not options.fold and options.duplex != "none":
             self._back_page(page)
         return len(faces)
@@ -386,7 +437,7 @@ class _Builder:
         overlaps, its name (`B2`: second row, second column); then its back, if it has one.
         The card counts once, on its first sheet."""
         face, sheet, options = page.faces[0], page.sheet, self.options
-        self._page_size(sheet)
+        self._begin_page(sheet)
         self._place(face, "front", tile.slot, sheet, tile.window)
         round_cut = face.front.shape == "round"
         marks.draw_marks(
@@ -399,16 +450,18 @@ class _Builder:
             round_cut,
         )
         marks.draw_tile_marks(self.canvas, tile, TILE_OVERLAP_MM * MM, self.bleed)
+        if options.cut:
+            self._cut_sheet(sheet, [(face, tile.window)], tiled=True)
         self._boxes([tile.window], sheet)
-        self.canvas.showPage()
+        self._end_page()
         if face.back is not None and options.duplex != "none" and not options.proof:
             offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
             mirror = impose.Sheet(sheet.width, sheet.height, 0, 0, (tile.slot, tile.window))
             slot, window = impose.back_slots(mirror, options.duplex, offset)
-            self._page_size(sheet)
+            self._begin_page(sheet)
             self._place(face, "back", slot, mirror, window)
             self._boxes([window], sheet)
-            self.canvas.showPage()
+            self._end_page()
         return int(tile.row == tile.column == 0)
 
     def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
@@ -441,7 +494,7 @@ class _Builder:
         offset = (self.options.back_offset[0] * MM, self.options.back_offset[1] * MM)
         sheet = page.sheet
         positions = impose.back_slots(sheet, self.options.duplex, offset)[: len(page.faces)]
-        self._page_size(sheet)
+        self._begin_page(sheet)
         mirror = impose.Sheet(
             sheet.width, sheet.height, sheet.columns, sheet.rows, tuple(positions)
         )
@@ -451,10 +504,52 @@ class _Builder:
                 self._place(face, "back", slot, mirror)
                 placed.append(slot)
         self._boxes(placed, sheet)
+        self._end_page()
+
+    def _begin_page(self, sheet: impose.Sheet) -> None:
+        """A new page of the sheet's size; with a printer's scale, drawn scaled about its
+        centre until `_end_page`."""
+        self.canvas.setPageSize((sheet.width, sheet.height))
+        matrix = self._page_matrix(sheet)
+        if matrix is not None:
+            self.canvas.saveState()
+            self.canvas.transform(*matrix)
+
+    def _end_page(self) -> None:
+        if self.options.scale != (100.0, 100.0):
+            self.canvas.restoreState()
         self.canvas.showPage()
 
-    def _page_size(self, sheet: impose.Sheet) -> None:
-        self.canvas.setPageSize((sheet.width, sheet.height))
+    def _page_matrix(self, sheet: impose.Sheet) -> impose.Matrix | None:
+        """The printer profile's scale about the page centre; None at 100 %."""
+        if self.options.scale == (100.0, 100.0):
+            return None
+        sx, sy = (percent / 100.0 for percent in self.options.scale)
+        return impose.scale_about(sheet.width / 2, sheet.height / 2, sx, sy)
+
+    def _cut_sheet(
+        self, sheet: impose.Sheet, placed: list[tuple[Face, impose.Rect]], tiled: bool = False
+    ) -> None:
+        """Registration marks on this page, and its pieces recorded for the cut file: each
+        trim (a tiled card's window), round or with its layout's corner radius."""
+        marks.draw_registration(self.canvas, sheet.width, sheet.height)
+        pieces = []
+        for face, slot in placed:
+            layout = face.front
+            radius = 0.0 if tiled else to_points(layout.radius, min(face.width, face.height))
+            pieces.append(
+                cut.CutPiece(
+                    face.card.id,
+                    slot.x,
+                    slot.y,
+                    slot.width,
+                    slot.height,
+                    "rect" if tiled else layout.shape,
+                    radius,
+                )
+            )
+        page = self.canvas.getPageNumber()
+        self.cut_sheets.append(cut.CutSheet(page, sheet.width, sheet.height, tuple(pieces)))
 
     def _boxes(
         self, slots: tuple[impose.Rect, ...] | list[impose.Rect], sheet: impose.Sheet
@@ -462,6 +557,9 @@ class _Builder:
         """TrimBox around the cards' trims; BleedBox that plus the bleed, inside the page."""
         trim = impose.bounds(slots)
         bleed = impose.bounds(slots, self.bleed)
+        matrix = self._page_matrix(sheet)
+        if matrix is not None:
+            trim, bleed = impose.transformed(trim, matrix), impose.transformed(bleed, matrix)
         self.canvas.setTrimBox((trim.x, trim.y, trim.right, trim.top))
         self.canvas.setBleedBox(
             (

@@ -47,6 +47,8 @@ class KitLimits(_Strict):
     bleed_mm: float = Field(ge=0)
     back_offset_mm: float = Field(ge=0)
     margin_mm: float = Field(ge=0)
+    paper_mm: Span
+    scale_percent: Span
 
 
 class ImageLimits(_Strict):

@@ -1,4 +1,5 @@
-"""Cutting guides: short crop marks outside the grid, or full-length cut lines, or none.
+"""Cutting guides: short crop marks outside the grid, full-length cut lines, or none; for a
+cutting machine, registration marks.
 
 Crop marks stand in the margin, beyond the bleed, in line with every trim edge, so the
 first cut does not remove the marks the next cuts need. Round tokens also get their
@@ -7,6 +8,7 @@ circular cut line; the sheets of a tiled card get alignment marks in their overl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from reportlab.lib.colors import HexColor
@@ -14,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from starpress.pdf.units import MM
 from starpress.pnp.impose import Rect, Tile, bounds
+from starpress.pnp.presets import PRESETS
 
 Marks = Literal["crop", "lines", "none"]
 MARK_LENGTH = 5 * MM
@@ -159,4 +162,52 @@ def draw_fold_line(canvas: Canvas, line: tuple[float, float, float, float]) -> N
     canvas.setLineWidth(0.5)
     canvas.setDash([6, 3])
     canvas.line(*line)
+    canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class Registration:
+    """Where a cutting machine's registration marks go (`cut:` in `pnp/presets.yaml`, mm)."""
+
+    mark_inset_mm: float
+    mark_size_mm: float
+    mark_length_mm: float
+    mark_thickness_mm: float
+    clearance_mm: float
+
+    @property
+    def reach(self) -> float:
+        """How far from the page edges the marks and their clearance reach (points)."""
+        reach = self.mark_inset_mm + max(self.mark_size_mm, self.mark_thickness_mm)
+        return (reach + self.clearance_mm) * MM
+
+
+REGISTRATION = Registration(**PRESETS["cut"])
+
+
+def registration_marks(
+    width: float, height: float, spec: Registration = REGISTRATION
+) -> list[Rect]:
+    """The filled rectangles of a sheet's registration marks (points, origin bottom-left): a
+    square at the top-left corner, an L at the top-right and one at the bottom-left, each
+    `mark_inset_mm` from the page edges. The printed sheet and the cut file draw these same
+    rectangles."""
+    inset, size = spec.mark_inset_mm * MM, spec.mark_size_mm * MM
+    length, thick = spec.mark_length_mm * MM, spec.mark_thickness_mm * MM
+    right, top = width - inset, height - inset
+    return [
+        Rect(inset, top - size, size, size),  # top-left square
+        Rect(right - length, top - thick, length, thick),  # top-right L: along the top
+        Rect(right - thick, top - length, thick, length),  # and down the right side
+        Rect(inset, inset, length, thick),  # bottom-left L: along the bottom
+        Rect(inset, inset, thick, length),  # and up the left side
+    ]
+
+
+def draw_registration(canvas: Canvas, width: float, height: float) -> None:
+    """The registration marks of a sheet cut by a machine (solid black)."""
+    canvas.saveState()
+    canvas.setFillColor(HexColor("#000000"))
+    for rect in registration_marks(width, height):
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=0, fill=1)
     canvas.restoreState()

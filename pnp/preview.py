@@ -12,7 +12,7 @@ from starpress.core.load import ContentError, UnknownGame
 from starpress.core.project import Project
 from starpress.pdf.units import MM
 from starpress.pnp.build import plan
-from starpress.pnp.command import OptionError, Request, parse_options
+from starpress.pnp.command import Request, kit_options
 from starpress.pnp.export import PNG, Design, Source, _rasterise
 from starpress.pnp.faces import DrawError
 from starpress.pnp.kit import printed_faces
@@ -37,14 +37,14 @@ def card_pngs(source: Source, card_id: str, out_dir: Path) -> list[Path]:
 def run(root: Path, request: Request, card_id: str, console: Console, errors: Console) -> int:
     """`starpress pnp GAME --card ID --png`: the card's PNGs in `<out>/preview/`."""
     try:
-        options = parse_options(request)
+        options = kit_options(root, request)
         written: list[Path] = []
         for job in plan(root, [request.target], request.lang, options):
             game = job.localized()  # with the catalog `plan` read and checked
             source = Source(game, job.templates, Project(root).game_folder(game.id))
             folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
             written.extend(card_pngs(source, card_id, folder))
-    except (OptionError, UnknownGame, DrawError) as error:
+    except (InputError, UnknownGame, DrawError) as error:
         errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return 2
     except ContentError as error:

@@ -17,7 +17,7 @@ from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.project import Project
 from starpress.pnp.assemble import CachedReport, FaceBook, build_cached_kit
 from starpress.pnp.build import plan
-from starpress.pnp.command import OptionError, Request, parse_options
+from starpress.pnp.command import Request, kit_options
 from starpress.pnp.facecache import FaceCache
 from starpress.pnp.faces import DrawError
 
@@ -46,7 +46,7 @@ def rebuild(
 ) -> Rebuild:
     """Build the requested kits from cached faces (raises ContentError, DrawError, …)."""
     start = time.perf_counter()
-    options = parse_options(request)
+    options = kit_options(root, request)
     games = None if request.target == "all" else [request.target]
     reports = []
     for job in plan(root, games, request.lang, options):
@@ -85,10 +85,10 @@ def run(
     cache = FaceCache(root / CACHE_FOLDER)
     book = FaceBook()
     try:
-        parse_options(request)  # no edit makes a bad option good: refused before watching
+        kit_options(root, request)  # no edit makes a bad option good: refused before watching
         paths = watched_paths(root, request.target)
         _once(root, request, cache, book, console, errors)
-    except (OptionError, UnknownGame) as error:
+    except (InputError, UnknownGame) as error:
         errors.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return 2
     shown = ", ".join(str(path.relative_to(root)) for path in paths)

@@ -340,14 +340,41 @@ OPTION_CASES = {
         "--tts-url must be an http(s)",
     ),
     "no jobs": (("--jobs", "0"), "--jobs must be at least 1 (got 0)"),
+    "unknown shop": (
+        ("--shop", "kinkos"),
+        "--shop: no print shop 'kinkos' (shops: the-game-crafter",
+    ),
+    "shop as a path": (("--shop", "../../etc"), "--shop: no print shop '../../etc'"),
+    "shop with a terminal escape": (
+        ("--shop", "\x1b[2Jtgc"),
+        "--shop: no print shop '\\x1b[2Jtgc'",
+    ),
+    "shop name of 100 kB": (("--shop", "s" * 100_000), "--shop: no print shop 'sssss"),
+    "shop and fold": (("--shop", "pdf-cmyk", "--fold"), "--fold does not go with --shop"),
+    "shop and paper": (("--shop", "pdf-cmyk", "--paper", "a4"), "--paper does not go with --shop"),
+    "shop and printer": (
+        ("--shop", "pdf-cmyk", "--printer", "x"),
+        "--printer does not go with --shop",
+    ),
+    "shop and png": (("--shop", "the-game-crafter", "--png"), "--png does not go with --shop"),
+    "unknown printer": (
+        ("--printer", "nope"),
+        "--printer: no printer profile 'nope' in printers.yaml",
+    ),
+    "printer as a path": (("--printer", "../x"), "--printer: printer name '../x' must be a letter"),
+    "printer with a space": (("--printer", "a b"), "--printer: printer name 'a b' must be"),
+    "printer name of 100 kB": (("--printer", "p" * 100_000), "--printer: printer name 'ppp"),
+    "cut and fold": (("--cut", "svg", "--fold"), "--cut makes sheets for a cutting machine"),
 }
 
 
 @pytest.mark.parametrize("case", sorted(OPTION_CASES))
-def test_bad_option_is_one_line(tmp_path: Path, case: str) -> None:
+def test_bad_option_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
     options, message = OPTION_CASES[case]
     line = refused(project(tmp_path), message, *options)
     assert line.startswith(f"error: {message}")
+    assert len(line) < 1000 and "\x1b" not in line
 
 
 def test_only_needs_one_game(tmp_path: Path) -> None:
@@ -360,6 +387,134 @@ def test_bad_option_for_calibrate_too(tmp_path: Path) -> None:
     run = run_measured("pnp", "calibrate", "--bleed", "inf", cwd=project(tmp_path))
     assert_refused(run, "error: --bleed must be between 0 and 6 mm (got inf")
     assert written(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (("--shop", "pdf-cmyk"), "error: --shop makes files of a game, not of 'calibrate'"),
+        (("--cut", "svg"), "error: --cut makes files of a game, not of 'calibrate'"),
+    ],
+)
+def test_calibrate_makes_no_shop_or_cut_files(
+    tmp_path: Path, options: tuple[str, ...], message: str
+) -> None:
+    run = run_measured("pnp", "calibrate", *options, cwd=project(tmp_path))
+    assert_refused(run, message)
+    assert written(tmp_path) == []
+
+
+# --- printer profiles: the file, the name, the values ----------------------------------------
+
+PROFILE_CASES = {
+    "YAML syntax": ("printers:\n  x: [1, 2\n", "printers.yaml:3:1: YAML syntax"),
+    "unknown field": (
+        "printers:\n  x:\n    colour: red\n",
+        "printers.yaml:3:5: unknown field 'colour'",
+    ),
+    "not a paper": ("printers:\n  x:\n    paper: a0\n", "printers.yaml:3:12: 'a0' is not a paper"),
+    "paper too large": (
+        "printers:\n  x:\n    paper: 9000x9000mm\n",
+        "printers.yaml:3:12: 9000x9000mm: each side of the paper must be between 70 and 1500 mm",
+    ),
+    "offset out of reach": (
+        "printers:\n  x:\n    back_offset: [30, 0]\n",
+        "printers.yaml:3:18: back_offset X must be between -20 and 20 mm (got 30)",
+    ),
+    "offset of three numbers": (
+        "printers:\n  x:\n    back_offset: [1, 2, 3]\n",
+        "printers.yaml:3:",
+    ),
+    "scale nan": ("printers:\n  x:\n    scale: [.nan, 100]\n", "printers.yaml:3:13: "),
+    "scale doubled": (
+        "printers:\n  x:\n    scale: [200, 100]\n",
+        "printers.yaml:3:12: scale X must be between 90 and 110 % (got 200)",
+    ),
+    "flip sideways": (
+        "printers:\n  x:\n    duplex: sideways\n",
+        "printers.yaml:3:13: duplex must be",
+    ),
+    "alias bomb": (
+        "printers:\n  x: &a\n    scale: [101, 101]\n  y: *a\n",
+        "printers.yaml:2:6: YAML anchors (&name) are not allowed",
+    ),
+    "name as a path": (
+        "printers:\n  ../../x:\n    scale: [101, 101]\n",
+        "printers.yaml:2:3: printer name '../../x' must be a letter or digit",
+    ),
+    "a list, not a mapping": ("- x\n- y\n", "printers.yaml:1:1: "),
+    "not UTF-8": (b"printers:\n  x: \xff\n".decode("latin-1"), "printers.yaml:2:6: not UTF-8 text"),
+    "huge": ("# " + "x" * 5_000_000 + "\n", "printers.yaml:1:1: file too large"),
+}
+
+
+def profile_project(base: Path, text: str) -> Path:
+    found = project(base)
+    (found / "printers.yaml").write_bytes(text.encode("latin-1" if "\xff" in text else "utf-8"))
+    return found
+
+
+@pytest.mark.parametrize("case", sorted(PROFILE_CASES))
+def test_bad_profile_file_is_one_located_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """Read by `pnp --printer`, and by `printer save` before it writes: refused the same,
+    the file left as it was, nothing built."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
+    text, where = PROFILE_CASES[case]
+    base = profile_project(tmp_path, text)
+    before = (base / "printers.yaml").read_bytes()
+    line = refused(base, where, "--printer", "x")
+    assert line.startswith(f"error: {where}")
+    run = run_measured("printer", "save", "x", "--scale", "100.5", cwd=base)
+    assert assert_refused(run, where).startswith(f"error: {where}")
+    assert (base / "printers.yaml").read_bytes() == before
+    assert not (tmp_path / "user-config").exists()
+
+
+def test_profile_file_that_is_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
+    base = project(tmp_path)
+    (base / "printers.yaml").mkdir()
+    refused(base, "error: printers.yaml: not a file", "--printer", "x")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (("../x", "--scale", "100"), "error: printer name '../x' must be a letter or digit"),
+        (("", "--scale", "100"), "error: printer name '' must be a letter or digit"),
+        (("x" * 41,), "error: printer name 'xxxx"),
+        (("x", "--scale", "abc"), "error: --scale must be X,Y in % (e.g. 100.4 or 100.4,99.8)"),
+        (("x", "--scale", "1e308"), "error: --scale X must be between 90 and 110 %"),
+        (("x", "--scale", "100,nan"), "error: --scale Y must be between 90 and 110 %"),
+        (("x", "--back-offset", "inf,0"), "error: --back-offset X must be between -20 and 20 mm"),
+        (("x", "--back-offset", "1,2,3"), "error: --back-offset must be X,Y in mm"),
+        (("x", "--paper", "a0"), "error: starpress printer save: Invalid value for '--paper'"),
+        (("x", "--duplex", "twice"), "error: starpress printer save: Invalid value for '--duplex'"),
+    ],
+)
+def test_bad_printer_save_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: tuple[str, ...], message: str
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
+    base = project(tmp_path)
+    run = run_measured("printer", "save", *options, "--user", cwd=base)
+    assert assert_refused(run, message).startswith(message)
+    assert not (base / "printers.yaml").exists()
+    assert not (tmp_path / "user-config").exists()
+
+
+def test_user_config_folder_that_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "config-file").write_text("in the way")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config-file"))
+    base = project(tmp_path)
+    run = run_measured("printer", "save", "x", "--scale", "100.5", "--user", cwd=base)
+    line = assert_refused(run, "error: $XDG_CONFIG_HOME/starpress/printers.yaml: cannot write")
+    assert str(tmp_path) not in line
+    assert (tmp_path / "config-file").read_text() == "in the way"
 
 
 def test_out_is_a_file(tmp_path: Path) -> None:
@@ -392,6 +547,13 @@ def test_out_is_read_only(tmp_path: Path) -> None:
         (("--paper", "a0"), "Invalid value for '--paper': "),
         (("--paper", "\x1b[2Ja4"), "Invalid value for '--paper': "),
         (("--marks", "a" * 100_000), "Invalid value for '--marks': "),
+        (("--paper", "0x0mm"), "Invalid value for '--paper': 0x0mm: each side of the paper"),
+        (("--paper", "1e308x1e308mm"), "Invalid value for '--paper': '1e308x1e308mm' is not"),
+        (("--paper", "99999x99999mm"), "Invalid value for '--paper': 99999x99999mm: each side"),
+        (("--paper", "-210x297mm"), "Invalid value for '--paper': '-210x297mm' is not a paper"),
+        (("--paper", "9" * 100_000 + "x1mm"), "Invalid value for '--paper': '9999"),
+        (("--paper", "../a4"), "Invalid value for '--paper': '../a4' is not a paper"),
+        (("--cut", "dxf"), "Invalid value for '--cut': "),
     ],
 )
 def test_typer_usage_error_keeps_exit_2(

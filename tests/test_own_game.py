@@ -22,7 +22,7 @@ from starpress.cli import scaffold, sheet_command
 from starpress.core import sheets
 from starpress.core.errors import InputError
 from starpress.core.load import load_game
-from starpress.pnp.choices import Paper
+from starpress.pnp.paper import parse_paper
 from tests.conftest import ROOT, run_cli
 from tests.patience import LAST_RESORT
 
@@ -411,7 +411,7 @@ def test_face_cache_is_kept_across_runs_and_keyed_by_what_draws_a_face(tmp_path:
     assert _rebuild(project) == (5, 0)
     assert _rebuild(project, ink_saver=True) == (5, 0)
     assert _rebuild(project, lang="pt-BR") == (5, 0)
-    assert _rebuild(project, paper=Paper.LETTER) == (0, 5)  # sheets change, faces do not
+    assert _rebuild(project, paper=parse_paper("letter")) == (0, 5)  # sheets change, faces do not
 
 
 def test_sheet_size_and_row_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

@@ -275,10 +275,20 @@ def test_bad_option_is_a_one_line_error(kit_project: Path) -> None:
     )
 
 
+def test_an_unknown_paper_is_one_line_naming_the_papers(kit_project: Path) -> None:
+    result = run_cli("pnp", "demo", "--paper", "a0", cwd=kit_project)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "error: starpress pnp: Invalid value for '--paper': 'a0' is not a paper: use a name "
+        "(a4, letter, a3, a5, legal, tabloid, half-letter; pnp/presets.yaml) or WIDTHxHEIGHT "
+        "in mm or in (e.g. 200x300mm, 8.5x14in) (see 'starpress pnp --help')"
+    ]
+    assert not (kit_project / "build").exists()
+
+
 @pytest.mark.parametrize(
     ("option", "value", "listed"),
     [
-        ("--paper", "a0", "'a4', 'letter', 'a3'"),
         ("--marks", "dots", "'crop', 'lines', 'none'"),
         ("--bleed-mode", "own", "'shared', 'card'"),
         ("--duplex", "sideways", "'long', 'short', 'none'"),
@@ -298,14 +308,12 @@ def test_a_value_not_among_the_choices_is_one_line_listing_them(
 
 
 def test_the_choices_are_the_kinds_the_kit_draws() -> None:
-    """The enums typer offers, the papers `pnp/presets.yaml` sizes and the names the
-    drawing code takes must stay one list each: a new paper needs its enum member too."""
+    """The enums typer offers and the names the drawing code takes must stay one list each
+    (papers are data: `pnp/presets.yaml`, parsed by `pnp.paper`)."""
     from typing import get_args
 
     from starpress.pnp import choices, command, marks
-    from starpress.pnp.kit import PAPERS
 
-    assert [paper.value for paper in choices.Paper] == list(PAPERS)
     tables = [
         (command._KIT_MARKS, choices.Marks, marks.Marks),
         (command._KIT_BLEED_MODES, choices.BleedMode, impose.BleedMode),
@@ -320,13 +328,14 @@ def test_the_choices_are_the_kinds_the_kit_draws() -> None:
 def test_a_request_gives_the_kit_plain_names() -> None:
     """Kit file names and face-cache keys are built from KitOptions: they must see the
     same plain strings as before the options were enums."""
-    from starpress.pnp.choices import BleedMode, Duplex, Marks, Paper
+    from starpress.pnp.choices import BleedMode, Duplex, Marks
     from starpress.pnp.command import Request, parse_options
     from starpress.pnp.kit import KitOptions
+    from starpress.pnp.paper import parse_paper
 
     request = Request(
         target="demo",
-        paper=Paper.LETTER,
+        paper=parse_paper("letter"),
         marks=Marks.LINES,
         bleed=2.0,
         bleed_mode=BleedMode.CARD,
@@ -359,7 +368,8 @@ def test_every_pnp_option_reaches_the_request(
 
     from starpress.cli import app
     from starpress.pnp import command
-    from starpress.pnp.choices import BleedMode, Duplex, Marks, Paper
+    from starpress.pnp.choices import BleedMode, Cut, Duplex, Marks
+    from starpress.pnp.paper import parse_paper
 
     seen: list[command.Request] = []
     monkeypatch.setattr(command, "run", lambda _root, request, *_: seen.append(request) or 0)
@@ -367,6 +377,7 @@ def test_every_pnp_option_reaches_the_request(
         *("--lang", "it", "--paper", "a3", "--out", "kits", "--marks", "none"),
         *("--bleed", "1.5", "--bleed-mode", "card", "--duplex", "short"),
         *("--back-offset", "1,-2", "--fold", "--proof", "--ink-saver", "--strict"),
+        *("--printer", "office", "--shop", "pdf-cmyk", "--cut", "svg"),
         *("--png", "--tts", "--tts-url", "https://example.org/d/"),
         *("--only", "ace", "--only", "king,queen", "--jobs", "3"),
     ]
@@ -376,13 +387,16 @@ def test_every_pnp_option_reaches_the_request(
         command.Request(
             target="demo",
             lang="it",
-            paper=Paper.A3,
+            paper=parse_paper("a3"),
             out=Path("kits"),
             marks=Marks.NONE,
             bleed=1.5,
             bleed_mode=BleedMode.CARD,
             duplex=Duplex.SHORT,
             back_offset="1,-2",
+            printer="office",
+            shop="pdf-cmyk",
+            cut=Cut.SVG,
             fold=True,
             proof=True,
             ink_saver=True,

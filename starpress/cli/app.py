@@ -15,7 +15,7 @@ import typer
 
 from starpress import __version__
 from starpress.cli import context
-from starpress.cli.commands import bots, content, i18n, printing, site
+from starpress.cli.commands import bots, content, i18n, printers, printing, site
 
 app = typer.Typer(
     name="starpress",
@@ -57,6 +57,7 @@ app.command()(content.check)
 app.command()(content.show)
 app.command()(printing.pnp)
 app.command()(printing.rulebook)
+app.add_typer(printers.printer_app, name="printer")
 app.command()(content.new)
 app.add_typer(site.site_app, name="site")
 app.add_typer(i18n.i18n_app, name="i18n")

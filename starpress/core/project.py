@@ -68,6 +68,11 @@ class Project:
         """Which languages must be complete (`content/i18n.yaml`)."""
         return self.content / "i18n.yaml"
 
+    @property
+    def printer_profiles(self) -> Path:
+        """The project's printer profiles (`starpress printer save`; `pnp --printer NAME`)."""
+        return self.root / "printers.yaml"
+
     # -- templates ------------------------------------------------------------------------
 
     @property

@@ -40,6 +40,9 @@ class IconForms:
         self.files = files
         self.game_folder = game_folder
         self.defined: set[str] = set()
+        self.placed: list[tuple[float, float, float, float]] = []
+        """Where each icon drawn so far lies on its page (or form): x0, y0, x1, y1 in points,
+        the square it is fitted in, as the canvas's current matrix puts it."""
 
     def define_all(self) -> None:
         """Define every icon now: forms cannot be opened inside another form (a face)."""
@@ -52,6 +55,9 @@ class IconForms:
         drawing = _drawing(self.files[icon_id], self.game_folder)
         scale = size / max(drawing.width, drawing.height)
         canvas = self.canvas
+        corners = [canvas.absolutePosition(x + dx, y + dy) for dx in (0, size) for dy in (0, size)]
+        xs, ys = [px for px, _ in corners], [py for _, py in corners]
+        self.placed.append((min(xs), min(ys), max(xs), max(ys)))
         canvas.saveState()
         canvas.translate(
             x + (size - drawing.width * scale) / 2, y + (size - drawing.height * scale) / 2

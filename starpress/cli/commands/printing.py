@@ -9,8 +9,36 @@ import typer
 
 from starpress.cli import context
 from starpress.cli.choices import LanguageSelection
-from starpress.pnp.choices import BleedMode, Duplex, Marks, Paper
+from starpress.pnp.choices import BleedMode, Cut, Duplex, Marks
+from starpress.pnp.paper import Paper
 from starpress.rulebook import choices as book
+
+
+def parse_paper(value: str) -> Paper:
+    """`--paper`: a named paper or WIDTHxHEIGHT (a bad one is typer's one-line usage error)."""
+    from starpress.pnp.paper import parse_paper as parse
+
+    return parse(value)
+
+
+def complete_paper(incomplete: str) -> list[str]:
+    """Shell completion: the named papers of pnp/presets.yaml."""
+    from starpress.pnp.paper import named_papers
+
+    return [name for name in named_papers() if name.startswith(incomplete.lower())]
+
+
+def complete_shop(incomplete: str) -> list[str]:
+    """Shell completion: the print shops of pnp/shops.yaml."""
+    from starpress.pnp.shops import load_shops
+
+    return [name for name in load_shops() if name.startswith(incomplete)]
+
+
+PAPER_HELP = (
+    "a4, letter, a3, a5, legal, tabloid, half-letter (pnp/presets.yaml) or WIDTHxHEIGHT in "
+    "mm or in, e.g. 200x300mm, 8.5x14in [default: a4, or the printer's]."
+)
 
 
 def pnp(
@@ -24,19 +52,52 @@ def pnp(
     lang: Annotated[
         LanguageSelection, typer.Option(help="Language of the card texts, or 'all'.")
     ] = LanguageSelection.SOURCE,
-    paper: Annotated[Paper, typer.Option(help="a4, letter or a3.")] = Paper.A4,
+    paper: Annotated[
+        Paper | None,
+        typer.Option(
+            help=PAPER_HELP, parser=parse_paper, autocompletion=complete_paper, metavar="PAPER"
+        ),
+    ] = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build/pnp"),
     marks: Annotated[Marks, typer.Option(help="crop, lines or none.")] = Marks.CROP,
-    bleed: Annotated[float, typer.Option(help="Bleed in mm (0 to 6).")] = 3.0,
+    bleed: Annotated[float | None, typer.Option(help="Bleed in mm (0 to 6) [default: 3].")] = None,
     bleed_mode: Annotated[
         BleedMode, typer.Option(help="shared (bleed only outside the grid) or card.")
     ] = BleedMode.SHARED,
     duplex: Annotated[
-        Duplex, typer.Option(help="long, short or none (no back pages).")
-    ] = Duplex.LONG,
+        Duplex | None,
+        typer.Option(help="long, short or none (no back pages) [default: long, or the printer's]."),
+    ] = None,
     back_offset: Annotated[
-        str, typer.Option(help="X,Y in mm added to back pages (read it off 'calibrate').")
-    ] = "0,0",
+        str | None,
+        typer.Option(
+            help="X,Y in mm added to back pages (read it off 'calibrate') [default: 0,0, or "
+            "the printer's]."
+        ),
+    ] = None,
+    printer: Annotated[
+        str | None,
+        typer.Option(
+            help="A saved printer profile ('starpress printer save'): its paper, duplex flip, "
+            "back offset and scale, unless given here."
+        ),
+    ] = None,
+    shop: Annotated[
+        str | None,
+        typer.Option(
+            help="A print shop of pnp/shops.yaml (the-game-crafter, makeplayingcards, "
+            "printplaygames, images-with-bleed, pdf-cmyk): its upload files and a manifest "
+            "in <out>/shop/<shop>/<game>-<lang>/, instead of the kit.",
+            autocompletion=complete_shop,
+        ),
+    ] = None,
+    cut: Annotated[
+        Cut | None,
+        typer.Option(
+            help="svg: sheets for a cutting machine (registration marks printed) and a cut "
+            "file per sheet in <out>/cut/<kit>/."
+        ),
+    ] = None,
     fold: Annotated[bool, typer.Option(help="Gutterfold: fronts and backs on one page.")] = False,
     proof: Annotated[
         bool, typer.Option(help="One of each card with trim/bleed/safe guides.")
@@ -88,6 +149,9 @@ def pnp(
         bleed_mode=bleed_mode,
         duplex=duplex,
         back_offset=back_offset,
+        printer=printer,
+        shop=shop,
+        cut=cut,
         fold=fold,
         proof=proof,
         ink_saver=ink_saver,
@@ -100,6 +164,9 @@ def pnp(
     )
     if card is not None and not watch and not png:
         context.fail("--card draws one card as PNG: add --png")
+    for option, given in (("--shop", shop), ("--cut", cut)):
+        if given is not None and (watch or card is not None):
+            context.fail(f"{option} does not go with --watch or --card")
     root, console, errors = context.project_root(), context.console(), context.error_console()
     if watch:
         from starpress.pnp import watch as watching
