@@ -8,12 +8,13 @@ import csv
 import io
 import json
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
 from conftest import CARDS, make_project, run_cli
 from hostile import run_measured
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 
 from starpress.cli import sheet_command
 from starpress.core import sheets
@@ -185,3 +186,52 @@ def _read_back(project: Path, exported: str, before: list[dict[str, object]]) ->
     (folder / "cards.yaml").unlink()
     shutil.move(project / exported, folder / f"cards{Path(exported).suffix}")
     assert cards_of(project) == before
+
+
+def _workbook(path: Path, rows: list[list[object]]) -> None:
+    """A workbook as a script writes it: a text starting with `=` is a formula, with no
+    value saved (only a spreadsheet program computes one)."""
+    workbook = Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "Deck"
+    for row in rows:
+        sheet.append(row)
+    workbook.save(path)
+
+
+HEADER = ["id", "component", "count", "name", "text"]
+
+
+def test_a_formula_saved_without_its_value_is_refused_at_its_cell(tmp_path: Path) -> None:
+    project = kit(tmp_path)
+    folder = project / "content" / "demo"
+    (folder / "cards.yaml").unlink()
+    rows: list[list[object]] = [HEADER, ["demo.card.a", "demo.component.card", 7, "A", "Hi."]]
+    rows.append(["demo.card.b", "demo.component.card", "=2+1", "B", "Ho."])
+    _workbook(folder / "cards.xlsx", rows)
+    run = run_measured("check", cwd=project)
+    assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.splitlines()[0] == (
+        "content/demo/cards.xlsx:Deck!C3: a formula with no saved value (=2+1); open and save"
+        " the workbook in a spreadsheet program, or type the value"
+    )
+
+
+def test_a_formula_with_its_saved_value_is_read_as_that_value(tmp_path: Path) -> None:
+    project = kit(tmp_path)
+    folder = project / "content" / "demo"
+    (folder / "cards.yaml").unlink()
+    rows: list[list[object]] = [HEADER, ["demo.card.a", "demo.component.card", "=5+5", "A", "Hi."]]
+    _workbook(tmp_path / "plain.xlsx", rows)
+    with (
+        zipfile.ZipFile(tmp_path / "plain.xlsx") as plain,
+        zipfile.ZipFile(folder / "cards.xlsx", "w") as saved,
+    ):  # as a spreadsheet program saves it: the formula and its value
+        for info in plain.infolist():
+            data = plain.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                assert b"<f>5+5</f><v></v>" in data
+                data = data.replace(b"<f>5+5</f><v></v>", b"<f>5+5</f><v>10</v>")
+            saved.writestr(info, data)
+    assert [card["count"] for card in cards_of(project)] == [10]

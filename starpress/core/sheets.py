@@ -338,9 +338,28 @@ def _first_sheet(path: Path) -> str:
 
 
 def _xlsx_rows(path: Path) -> list[list[Any]]:
+    """A worksheet's cells; a formula's value is the one the spreadsheet program saved with
+    it, and a formula saved without one (written by a script) is refused at its cell."""
     book, sheet = path.name.split(":", 1)
-    rows, _formulas = _worksheet(path.with_name(book), sheet, data_only=True)
+    rows, formulas = _worksheet(path.with_name(book), sheet, data_only=False)
+    if formulas:
+        saved, _formulas = _worksheet(path.with_name(book), sheet, data_only=True)
+        problems = []
+        for row, column in formulas:
+            value = saved[row - 1][column - 1]
+            if value is None:
+                formula = str(rows[row - 1][column - 1])[:40]
+                problems.append((row, column, _NO_SAVED_VALUE.format(formula=formula)))
+            rows[row - 1][column - 1] = value
+        if problems:
+            raise SheetError(problems)
     return rows
+
+
+_NO_SAVED_VALUE = (
+    "a formula with no saved value ({formula}); open and save the workbook in a spreadsheet "
+    "program, or type the value"
+)
 
 
 def _worksheet(
