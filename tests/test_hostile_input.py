@@ -81,6 +81,21 @@ YAML_SYNTAX_CASES: dict[str, tuple[bytes, str, str]] = {
     "unknown tag": (b"rules: !!python/object:os.system x\n", "extra.yaml:1:8", "constructor"),
     "duplicate key": (b"rules: []\nrules: []\n", "extra.yaml:2:1", "duplicate key 'rules'"),
     "list as a key": (b"? [a]\n: 1\n", "extra.yaml:1:3", "plain value"),
+    "control character": (
+        "rules:\n  - id: demo.rules.x\n    title: Pé\x07 de meia\n".encode(),
+        "extra.yaml:3:14",
+        "control character U+0007 (copied from a PDF?); delete it",
+    ),
+    "C1 control character": (
+        'rules: [{id: demo.rules.x, title: "a\x9b2J"}]\n'.encode(),
+        "extra.yaml:1:37",
+        "control character U+009B",
+    ),
+    "escaped control character": (
+        b'rules: [{id: demo.rules.x, title: "a\\x1b[2J"}]\n',
+        "extra.yaml:1:35",
+        "control character U+001B",
+    ),
 }
 
 
@@ -94,6 +109,20 @@ def test_yaml_that_cannot_be_read_is_a_located_problem(case: str, tmp_path: Path
     assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
     first = run.stderr.splitlines()[0]
     assert first.startswith(f"content/demo/{where}: ") and message in first, first
+
+
+@pytest.mark.parametrize("command", [["show", "demo"], ["pnp", "demo"], ["i18n", "report"]])
+def test_a_control_character_in_a_yaml_file_is_located_by_every_command(
+    command: list[str], tmp_path: Path
+) -> None:
+    project = kit(tmp_path)
+    extra = "rules:\n  - id: demo.rules.end\n    title: End\n    steps: [Count, Deal\x0cfive.]\n"
+    (project / "content" / "demo" / "extra.yaml").write_text(extra, encoding="utf-8")
+    run = run_measured(*command, cwd=project)
+    assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
+    where = "content/demo/extra.yaml:4:24: control character U+000C"
+    assert where in run.stderr.splitlines()[0], run.stderr
+    assert not (project / "build").exists()
 
 
 MARK_CASES = {

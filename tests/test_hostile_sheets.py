@@ -235,3 +235,35 @@ def test_a_formula_with_its_saved_value_is_read_as_that_value(tmp_path: Path) ->
                 data = data.replace(b"<f>5+5</f><v></v>", b"<f>5+5</f><v>10</v>")
             saved.writestr(info, data)
     assert [card["count"] for card in cards_of(project)] == [10]
+
+
+# -- control characters, in every kind of table ---------------------------------------------
+
+
+def test_a_control_character_in_a_csv_cell_is_refused_at_its_cell(tmp_path: Path) -> None:
+    project = kit(tmp_path)
+    folder = project / "content" / "demo"
+    (folder / "cards.yaml").unlink()
+    rows: list[list[object]] = [HEADER, ["demo.card.a", "demo.component.card", 7, "A", "Hi."]]
+    rows.append(["demo.card.b", "demo.component.card", 3, "B", "Pay 2\x08 :coin:."])
+    (folder / "cards.csv").write_bytes(sheets.write_csv(rows))
+    for command in (["check"], ["pnp", "demo"]):
+        run = run_measured(*command, cwd=project)
+        assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
+        assert run.stderr.splitlines()[0].endswith(
+            "content/demo/cards.csv:3:5: control character U+0008 (copied from a PDF?); delete it"
+        )
+    assert not (project / "build" / "pnp").exists()
+
+
+def test_a_control_character_in_a_workbook_cell_is_refused_at_its_cell(tmp_path: Path) -> None:
+    project = kit(tmp_path)
+    folder = project / "content" / "demo"
+    (folder / "cards.yaml").unlink()
+    rows: list[list[object]] = [HEADER, ["demo.card.a", "demo.component.card", 7, "A\x9b2J", "Hi."]]
+    _workbook(folder / "cards.xlsx", rows)  # XML allows C1 controls (here CSI), YAML does not
+    run = run_measured("check", cwd=project)
+    assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.splitlines()[0] == (
+        "content/demo/cards.xlsx:Deck!D2: control character U+009B (copied from a PDF?); delete it"
+    )

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from starpress.core.yamlpos import Located, PathKey, YamlSyntaxError
+from starpress.core.yamlpos import Located, PathKey, YamlSyntaxError, unprintable
 
 SUFFIXES = (".csv", ".xlsx")
 MAX_BYTES = 5 * 1024 * 1024
@@ -153,6 +153,14 @@ def records(rows: list[list[Any]]) -> SheetLocated:
     """Card records from a table's rows (header first); empty rows are skipped."""
     if not rows or not any(_filled(cell) for cell in rows[0]):
         raise SheetError([(1, 1, "the first row must name the columns (id, component, …)")])
+    unwritten = [
+        (number, column, message)
+        for number, row in enumerate(rows, 1)
+        for column, cell in enumerate(row, 1)
+        if isinstance(cell, str) and (message := unprintable(cell)) is not None
+    ]
+    if unwritten:  # what YAML refuses, a table refuses too
+        raise SheetError(unwritten)
     width = max(len(row) for row in rows)
     header = [*rows[0], *[None] * (width - len(rows[0]))]  # cells right of the last header
     columns, problems = _columns(header, rows[1:])
