@@ -375,6 +375,33 @@ def old_format(events: list[dict[str, object]]) -> str:
     return "".join(json.dumps(event, sort_keys=True) + "\n" for event in events)
 
 
+UNREADABLE_JSON = {
+    "integer of 5000 digits": (
+        '{"h": "0", "key": "x", "t": "answer", "value": ' + "9" * 5000 + "}\n",
+        "not a log line (a number of more than 4300 digits)",
+    ),
+    "lone surrogate": (
+        '{"h": "0", "key": "x", "t": "answer", "value": "\\ud800"}\n',
+        "not a log line (\\ud800 is half of a character, not text)",
+    ),
+}
+"""JSON that Python's reader takes, or stops at with a ValueError of its own, but that is no
+text to hash (a lone surrogate) or no number to read (over `sys.get_int_max_str_digits`)."""
+
+
+@pytest.mark.parametrize("case", sorted(UNREADABLE_JSON))
+def test_unreadable_json_loaded_on_the_play_page_is_one_located_line(case: str) -> None:
+    from starpress.automa.web.page import Page
+    from tests.web_games import data_text
+
+    line, message = UNREADABLE_JSON[case]
+    page = Page(data_text("afternova", "en"))
+    started = page.start(7, {})
+    view = page.load(chained(golden_events()[:2]) + line)
+    assert view["error"] == f"line 3: {message}"
+    assert page.start(7, {})["question"] == started["question"]  # the page plays on
+
+
 SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], str, str]] = {
     "binary": (lambda events: b"\x00\xff\xfe\x01" * 64, "save.jsonl:1", "not UTF-8"),
     "not JSON": (lambda events: "hello\n", "save.jsonl:1", "not a log line"),
@@ -388,6 +415,10 @@ SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], st
         "line too long",
     ),
     "unknown event kind": (unknown_kind, "save.jsonl:4", "unknown or misplaced event kind"),
+    **{
+        case: (lambda events, line=line: chained(events[:2]) + line, "save.jsonl:3", message)
+        for case, (line, message) in UNREADABLE_JSON.items()
+    },
     "seed as a string": (edit(0, seed="seven"), "save.jsonl:1", "'seed' has the wrong type"),
     "key as a number": (edit(2, key=5), "save.jsonl:3", "'key' has the wrong type"),
     "unknown mode": (edit(0, mode="god"), "save.jsonl:1", "unknown mode 'god'"),
