@@ -106,3 +106,39 @@ def test_new_adds_a_game_to_a_project_whole(tmp_path: Path) -> None:
     ), added
     assert not [name for name in tree(project) if ".new" in name or ".part" in name]
     assert run_measured("check", cwd=project).code == 0
+
+
+# -- rulebook --quick -----------------------------------------------------------------------
+
+
+def glossary_of(terms: int) -> dict[str, str]:
+    entries = "".join(
+        f"  - id: demo.glossary.term-{n}\n    term: Term {n}\n    short: What term {n} means.\n"
+        for n in range(terms)
+    )
+    return {"glossary-more.yaml": f"glossary:\n{entries}"}
+
+
+@pytest.mark.parametrize(
+    ("terms", "languages"),
+    [(20_000, ["--lang", "source"]), (2_000, ["--lang", "all", "--jobs", "2"])],  # in workers
+)
+def test_a_quick_reference_that_cannot_fit_its_pages_is_refused(
+    terms: int, languages: list[str], tmp_path: Path
+) -> None:
+    """20,000 glossary terms took 117 pages where help and README promise one or two."""
+    project = make_project(tmp_path, glossary_of(terms))
+    run = run_measured("rulebook", "demo", "--quick", *languages, cwd=project)
+    line = assert_refused(run, "content/demo: ")
+    assert "does not fit on 2 pages even at 5 pt" in line
+    assert not list(project.rglob("*.pdf")) and not list(project.rglob("*.part"))
+
+
+def test_a_quick_reference_that_fits_is_written_on_its_pages(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    run = run_measured("rulebook", "demo", "--quick", cwd=project)
+    assert run.code == 0, run.stderr
+    import pymupdf
+
+    with pymupdf.open(project / "build" / "rulebooks" / "demo-en-a4-quick.pdf") as document:
+        assert document.page_count == 1
