@@ -142,3 +142,28 @@ def test_a_quick_reference_that_fits_is_written_on_its_pages(tmp_path: Path) -> 
 
     with pymupdf.open(project / "build" / "rulebooks" / "demo-en-a4-quick.pdf") as document:
         assert document.page_count == 1
+
+
+# -- site deploy ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("to", "message"),
+    [
+        ("/", "--to /: is the project folder or holds it"),
+        ("..", "--to ..: is the project folder or holds it"),
+        ("content/x", "--to content/x: is inside the project's content/"),
+        ("build/site", "--to build/site: is or holds the built site"),
+    ],
+)
+def test_deploy_names_the_folder_it_refuses_as_it_was_given(
+    to: str, message: str, tmp_path: Path
+) -> None:
+    project = make_project(tmp_path / "p")
+    site = project / "build" / "site"
+    site.mkdir(parents=True)
+    (site / "index.html").write_text("<html></html>")
+    before = tree(tmp_path)
+    line = assert_refused(run_measured("site", "deploy", "--to", to, cwd=project), message)
+    assert line.startswith(f"error: {message}"), line
+    assert tree(tmp_path) == before
