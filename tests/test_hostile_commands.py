@@ -167,3 +167,46 @@ def test_deploy_names_the_folder_it_refuses_as_it_was_given(
     line = assert_refused(run_measured("site", "deploy", "--to", to, cwd=project), message)
     assert line.startswith(f"error: {message}"), line
     assert tree(tmp_path) == before
+
+
+# -- sheet export ---------------------------------------------------------------------------
+
+
+def deck_project(base: Path) -> Path:
+    project = make_project(base / "p", {"cards.yaml": CARDS})
+    (project / "templates" / "cards").mkdir(parents=True)
+    (project / "templates" / "cards" / "demo.yaml").write_text(LAYOUT, encoding="utf-8")
+    return project
+
+
+@pytest.mark.parametrize("to", ["../x.csv", "{outside}/x.xlsx", "content/../../x.csv"])
+def test_sheet_export_writes_nowhere_outside_the_project_without_force(
+    to: str, tmp_path: Path
+) -> None:
+    project = deck_project(tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    to = to.format(outside=tmp_path / "elsewhere")
+    before = tree(tmp_path)
+    run = run_measured("sheet", "export", "demo.component.card", "--to", to, cwd=project)
+    line = assert_refused(run, f"--to {to}: is outside the project")
+    assert "--force" in line
+    assert tree(tmp_path) == before
+    forced = ("sheet", "export", "demo.component.card", "--to", to, "--force")
+    assert run_measured(*forced, cwd=project).code == 0
+    assert tree(tmp_path) != before
+
+
+def test_sheet_export_into_a_folder_that_is_not_there_is_one_line(tmp_path: Path) -> None:
+    project = deck_project(tmp_path)
+    run = run_measured(
+        "sheet", "export", "demo.component.card", "--to", "sheets/x.csv", cwd=project
+    )
+    assert_refused(run, "sheets: no such folder")
+
+
+def test_sheet_export_inside_the_project_by_any_path(tmp_path: Path) -> None:
+    project = deck_project(tmp_path)
+    for to in ("deck.csv", str(project / "content" / "demo" / "cards-x.xlsx")):
+        run = run_measured("sheet", "export", "demo.component.card", "--to", to, cwd=project)
+        assert run.code == 0, run.stderr
+    assert (project / "deck.csv").is_file() and (project / "content/demo/cards-x.xlsx").is_file()
