@@ -96,13 +96,14 @@ def test_any_mapping_pyyaml_writes_reads_as_composed(
 
 @settings(max_examples=50, deadline=None)
 @given(
-    st.text(_PRINTABLE, max_size=6), st.characters().filter(lambda char: bool(unprintable(char)))
+    st.text(_PRINTABLE, max_size=6),
+    st.characters(exclude_categories=["Cs"]).filter(lambda char: bool(unprintable(char))),
 )
 def test_a_control_character_pyyaml_writes_is_refused_at_its_value(
     tmp_path_factory: pytest.TempPathFactory, text: str, control: str
 ) -> None:
     """PyYAML writes one as an escape ("\\x07"); it is refused at its value, as a raw one is
-    refused where it stands."""
+    refused where it stands. (libyaml refuses an escaped lone surrogate as bad syntax.)"""
     path = tmp_path_factory.mktemp("yaml") / "file.yaml"
     path.write_text(yaml.safe_dump({"rules": [{"title": text + control}]}), "utf-8")
     with pytest.raises(YamlSyntaxError, match=f"U\\+{ord(control):04X}") as raised:
