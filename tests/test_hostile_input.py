@@ -81,6 +81,21 @@ YAML_SYNTAX_CASES: dict[str, tuple[bytes, str, str]] = {
     "unknown tag": (b"rules: !!python/object:os.system x\n", "extra.yaml:1:8", "constructor"),
     "duplicate key": (b"rules: []\nrules: []\n", "extra.yaml:2:1", "duplicate key 'rules'"),
     "list as a key": (b"? [a]\n: 1\n", "extra.yaml:1:3", "plain value"),
+    "control character": (
+        "rules:\n  - id: demo.rules.x\n    title: Pé\x07 de meia\n".encode(),
+        "extra.yaml:3:14",
+        "control character U+0007 (copied from a PDF?); delete it",
+    ),
+    "C1 control character": (
+        'rules: [{id: demo.rules.x, title: "a\x9b2J"}]\n'.encode(),
+        "extra.yaml:1:37",
+        "control character U+009B",
+    ),
+    "escaped control character": (
+        b'rules: [{id: demo.rules.x, title: "a\\x1b[2J"}]\n',
+        "extra.yaml:1:35",
+        "control character U+001B",
+    ),
 }
 
 
@@ -94,6 +109,20 @@ def test_yaml_that_cannot_be_read_is_a_located_problem(case: str, tmp_path: Path
     assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
     first = run.stderr.splitlines()[0]
     assert first.startswith(f"content/demo/{where}: ") and message in first, first
+
+
+@pytest.mark.parametrize("command", [["show", "demo"], ["pnp", "demo"], ["i18n", "report"]])
+def test_a_control_character_in_a_yaml_file_is_located_by_every_command(
+    command: list[str], tmp_path: Path
+) -> None:
+    project = kit(tmp_path)
+    extra = "rules:\n  - id: demo.rules.end\n    title: End\n    steps: [Count, Deal\x0cfive.]\n"
+    (project / "content" / "demo" / "extra.yaml").write_text(extra, encoding="utf-8")
+    run = run_measured(*command, cwd=project)
+    assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
+    where = "content/demo/extra.yaml:4:24: control character U+000C"
+    assert where in run.stderr.splitlines()[0], run.stderr
+    assert not (project / "build").exists()
 
 
 MARK_CASES = {
@@ -346,6 +375,33 @@ def old_format(events: list[dict[str, object]]) -> str:
     return "".join(json.dumps(event, sort_keys=True) + "\n" for event in events)
 
 
+UNREADABLE_JSON = {
+    "integer of 5000 digits": (
+        '{"h": "0", "key": "x", "t": "answer", "value": ' + "9" * 5000 + "}\n",
+        "not a log line (a number of more than 4300 digits)",
+    ),
+    "lone surrogate": (
+        '{"h": "0", "key": "x", "t": "answer", "value": "\\ud800"}\n',
+        "not a log line (\\ud800 is half of a character, not text)",
+    ),
+}
+"""JSON that Python's reader takes, or stops at with a ValueError of its own, but that is no
+text to hash (a lone surrogate) or no number to read (over `sys.get_int_max_str_digits`)."""
+
+
+@pytest.mark.parametrize("case", sorted(UNREADABLE_JSON))
+def test_unreadable_json_loaded_on_the_play_page_is_one_located_line(case: str) -> None:
+    from starpress.automa.web.page import Page
+    from tests.web_games import data_text
+
+    line, message = UNREADABLE_JSON[case]
+    page = Page(data_text("afternova", "en"))
+    started = page.start(7, {})
+    view = page.load(chained(golden_events()[:2]) + line)
+    assert view["error"] == f"line 3: {message}"
+    assert page.start(7, {})["question"] == started["question"]  # the page plays on
+
+
 SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], str, str]] = {
     "binary": (lambda events: b"\x00\xff\xfe\x01" * 64, "save.jsonl:1", "not UTF-8"),
     "not JSON": (lambda events: "hello\n", "save.jsonl:1", "not a log line"),
@@ -359,6 +415,10 @@ SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], st
         "line too long",
     ),
     "unknown event kind": (unknown_kind, "save.jsonl:4", "unknown or misplaced event kind"),
+    **{
+        case: (lambda events, line=line: chained(events[:2]) + line, "save.jsonl:3", message)
+        for case, (line, message) in UNREADABLE_JSON.items()
+    },
     "seed as a string": (edit(0, seed="seven"), "save.jsonl:1", "'seed' has the wrong type"),
     "key as a number": (edit(2, key=5), "save.jsonl:3", "'key' has the wrong type"),
     "unknown mode": (edit(0, mode="god"), "save.jsonl:1", "unknown mode 'god'"),

@@ -29,6 +29,9 @@ HOSTILE_FILES: dict[str, dict[str, str | bytes]] = {
     "huge string": {"content/demo/glossary.yaml": "glossary: '" + "x" * 3_000_000 + "'\n"},
     "binary content": {"content/demo/rules.yaml": b"\x00\xff\xfe garbage \x80\x81"},
     "empty content file": {"content/demo/rules.yaml": ""},
+    "control character in content": {
+        "content/demo/rules.yaml": "rules:\n  - id: demo.rules.setup\n    title: Set\x07up\n"
+    },
     "list at the top": {"content/demo/rules.yaml": "- a\n- b\n"},
     "count of a billion": {
         "content/demo/components.yaml": (

@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from starpress.core.yamlpos import PathKey, load_located
+from starpress.core.yamlpos import PathKey, YamlSyntaxError, load_located, unprintable
 from tests.conftest import ROOT
 
 Positions = dict[PathKey, tuple[int, int]]
@@ -64,15 +64,17 @@ def test_every_yaml_file_of_the_project_reads_as_composed() -> None:
 _TRICKY = ["yes", "No", "on", "~", "null", "1e3", "0x1F", "0o7", ".inf", "-.5", "2024-01-02",
            "=", "<<", "", " lead", "a: b", "- x", "#", "'q'", 'say "hi"', "é ☄",
            "line\nbreak"]  # fmt: skip
+_PRINTABLE = st.characters().filter(lambda char: unprintable(char) is None)
+"""What YAML allows in a file (a control character is refused: see the test below)."""
 _SCALARS = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(-(10**12), 10**12),
     st.floats(allow_nan=False, allow_infinity=True),
     st.sampled_from(_TRICKY),
-    st.text(max_size=12),
+    st.text(_PRINTABLE, max_size=12),
 )
-_KEYS = st.one_of(st.sampled_from(_TRICKY[:-1]), st.text(min_size=1, max_size=8))
+_KEYS = st.one_of(st.sampled_from(_TRICKY[:-1]), st.text(_PRINTABLE, min_size=1, max_size=8))
 _TREES = st.recursive(
     _SCALARS,
     lambda inner: st.one_of(
@@ -90,3 +92,20 @@ def test_any_mapping_pyyaml_writes_reads_as_composed(
     path = tmp_path_factory.mktemp("yaml") / "file.yaml"
     path.write_text(yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True), "utf-8")
     same_as_composed(path)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.text(_PRINTABLE, max_size=6),
+    st.characters(exclude_categories=["Cs"]).filter(lambda char: bool(unprintable(char))),
+)
+def test_a_control_character_pyyaml_writes_is_refused_at_its_value(
+    tmp_path_factory: pytest.TempPathFactory, text: str, control: str
+) -> None:
+    """PyYAML writes one as an escape ("\\x07"); it is refused at its value, as a raw one is
+    refused where it stands. (libyaml refuses an escaped lone surrogate as bad syntax.)"""
+    path = tmp_path_factory.mktemp("yaml") / "file.yaml"
+    path.write_text(yaml.safe_dump({"rules": [{"title": text + control}]}), "utf-8")
+    with pytest.raises(YamlSyntaxError, match=f"U\\+{ord(control):04X}") as raised:
+        load_located(path)
+    assert (raised.value.line, raised.value.col) == (2, 10)

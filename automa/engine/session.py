@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,10 +194,21 @@ def _parse_line(path: Path | None, number: int, raw: bytes) -> dict[str, Any]:
         event = json.loads(text)
     except json.JSONDecodeError as error:
         raise SaveFileError(path, f"not a log line ({error.msg})", number) from None
+    except ValueError:  # json's other refusal: an integer over Python's digit limit
+        digits = sys.get_int_max_str_digits()
+        message = f"not a log line (a number of more than {digits} digits)"
+        raise SaveFileError(path, message, number) from None
     except RecursionError:
         raise SaveFileError(path, "not a log line (nested too deep)", number) from None
     if not isinstance(event, dict):
         raise SaveFileError(path, "not a log line (not a JSON object)", number)
+    if "\\u" in text:  # JSON lets "\ud800" stand alone; the chain hashes UTF-8, which cannot
+        try:
+            _canonical(event).encode("utf-8")
+        except UnicodeEncodeError as error:
+            half = f"\\u{ord(error.object[error.start]):04x}"
+            message = f"not a log line ({half} is half of a character, not text)"
+            raise SaveFileError(path, message, number) from None
     return event
 
 

@@ -3,14 +3,19 @@
 The scaffold's texts are data: `starpress/scaffold/<lang>/` holds the game's files, the
 designer's README and the command's messages in each language, `starpress/scaffold/common/`
 what does not depend on it (the card layout, the icon, the site settings). `${game}` and
-`${title…}` placeholders are filled in; nothing is ever overwritten.
+`${title…}` placeholders are filled in: the id is checked first, the title is one line of
+printable text and goes into YAML through the YAML emitter. Everything is written into a
+temporary folder beside its place, checked by loading the game, and moved in whole, so a
+refusal leaves nothing behind; nothing is ever overwritten.
 """
 
 from __future__ import annotations
 
-import json
+import os
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
@@ -18,9 +23,12 @@ from string import Template
 import yaml
 
 from starpress.core.errors import InputError, shown_path
+from starpress.core.limits import new_limits
 from starpress.core.load import find_root, load_game
 from starpress.core.model import LANGUAGES, SLUG_RE
+from starpress.core.problems import ContentError
 from starpress.core.project import MARKERS, TOOL_HOME, Project, ProjectNotFound
+from starpress.core.yamlpos import unprintable
 
 SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
 SITE_FILES = ("site", "templates/site", "templates/locale")
@@ -37,35 +45,36 @@ class Scaffolded:
 
 def create(root: Path | None, game: str, lang: str, title: str | None = None) -> Scaffolded:
     """Write a new game that passes `check` and builds; create the project when needed."""
-    if not SLUG_RE.match(game):
-        raise InputError(None, f"a game id is lowercase words joined by '-' (got {game!r})")
+    _check_id(game)
     if lang not in LANGUAGES:
         raise InputError(None, f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
-    project, new_project = _project(root, game)
-    folder = Project(project).game_folder(game)
-    layout = Project(project).card_layouts(game)
-    for path in (folder, layout):
-        if path.exists():
-            raise InputError(path, "already exists: starpress new never overwrites a game")
-    title = title or game.replace("-", " ").title()
+    title = _checked_title(title) if title else game.replace("-", " ").title()
+    try:
+        project, new_project = _project(root, game)
+        folder = Project(project).game_folder(game)
+        layout = Project(project).card_layouts(game)
+        for path in (folder, layout):
+            if path.exists():
+                raise InputError(path, "already exists: starpress new never overwrites a game")
+    except OSError as error:  # a name the file system refuses (too long) even to look at
+        raise InputError(root or game, f"cannot be created ({error.strerror})") from None
+    title_text = re.sub(r'["{}\\*]', "", title)  # `{name}` in a layout is a field
     values = {
         "game": game,
-        "title": title,
-        "title_yaml": json.dumps(title, ensure_ascii=False),
+        "title": title,  # one line: in a comment and in a block scalar's line
+        "title_yaml": _yaml_scalar(title),
         "title_md": title.replace("*", "\\*"),
-        "title_text": re.sub(r'["{}\\*]', "", title),
+        "title_text_yaml": _yaml_scalar(f"**{title_text}**"),
     }
+    with _staging(project, new_project) as staged:
+        _write(Project(staged), game, SCAFFOLD / lang, values, new_project)
+        try:
+            _catalogs(staged, game)  # loads the game: what `check` says of it
+        except ContentError as error:  # the title's markup (an icon or link it lacks)
+            said = error.problems[0].message if error.problems else str(error)
+            raise InputError(None, f"--title {title!r} cannot be used: {said}") from None
+        _move_in(staged, project, new_project, game)
     language = SCAFFOLD / lang
-    if new_project:
-        _copy_site(project)
-        _render(SCAFFOLD / "common" / "games.yaml", project / "templates/site/games.yaml", values)
-        _render(language / "README.md", project / "README.md", values)
-        _render(SCAFFOLD / "common" / "gitignore", project / ".gitignore", values)
-    for source in sorted((language / "game").iterdir()):
-        _render(source, folder / source.name, values)
-    _render(SCAFFOLD / "common" / "star.svg", folder / "icons" / "star.svg", values)
-    _render(SCAFFOLD / "common" / "layout.yaml", layout, values)
-    _catalogs(project, game)
     messages = yaml.safe_load((language / "messages.yaml").read_text(encoding="utf-8"))
     words = {
         **values,
@@ -79,6 +88,100 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
     made.messages.append(Template(messages["game"]).safe_substitute(words))
     made.messages.extend(Template(messages["next"]).safe_substitute(words).rstrip().splitlines())
     return made
+
+
+def _check_id(game: str) -> None:
+    """A game id is a slug short enough for every file name made from it."""
+    longest = new_limits().game_id_chars
+    if len(game) > longest:
+        message = f"a game id is at most {longest} characters (got {len(game)}): it names files"
+        raise InputError(None, message)
+    if not SLUG_RE.match(game):
+        raise InputError(None, f"a game id is lowercase words joined by '-' (got {game!r})")
+
+
+def _checked_title(title: str) -> str:
+    """A title is one line of printable text: it goes into YAML, a comment and Markdown."""
+    longest = new_limits().title_chars
+    if len(title) > longest:
+        raise InputError(None, f"--title is at most {longest} characters (got {len(title)})")
+    if "".join(title.splitlines()) != title:
+        raise InputError(None, "--title must be one line (it holds a line break)")
+    wrong = unprintable(title)
+    if wrong is not None:
+        raise InputError(None, f"--title: {wrong.split(' (', 1)[0]} is not text")
+    return title
+
+
+def _yaml_scalar(value: str) -> str:
+    """A value as the YAML emitter writes it: one double-quoted scalar, escapes and all."""
+    emitted = yaml.safe_dump(value, default_style='"', allow_unicode=True, width=float("inf"))
+    return str(emitted).rstrip("\n")
+
+
+def _write(
+    project: Project, game: str, language: Path, values: dict[str, str], new_project: bool
+) -> None:
+    """The game's files (and the project's, when it is new) under `project`."""
+    if new_project:
+        _copy_site(project.root)
+        _render(SCAFFOLD / "common" / "games.yaml", project.site_games, values)
+        _render(language / "README.md", project.root / "README.md", values)
+        _render(SCAFFOLD / "common" / "gitignore", project.root / ".gitignore", values)
+    folder = project.game_folder(game)
+    for source in sorted((language / "game").iterdir()):
+        _render(source, folder / source.name, values)
+    _render(SCAFFOLD / "common" / "star.svg", folder / "icons" / "star.svg", values)
+    _render(SCAFFOLD / "common" / "layout.yaml", project.card_layouts(game), values)
+
+
+@contextmanager
+def _staging(project: Path, new_project: bool) -> Iterator[Path]:
+    """A temporary project beside the new project (or inside the one the game joins), removed
+    on the way out; the file system's own refusals (a name too long) said as one line."""
+    place = project.parent if new_project else project
+    staged = place / f".starpress-new.{os.getpid()}"
+    try:
+        place.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(staged, ignore_errors=True)  # left by a killed run with our pid
+        staged.mkdir()
+        yield staged
+    except OSError as error:
+        where = error.filename if isinstance(error.filename, str) else project
+        if Path(where).is_relative_to(staged):  # said as the place it was to have
+            where = project / Path(where).relative_to(staged)
+        raise InputError(where, f"cannot be created ({error.strerror})") from None
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
+
+
+def _move_in(staged: Path, project: Path, new_project: bool, game: str) -> None:
+    """Move what was written into the project: the new project folder in one rename, else
+    each new top-level entry (a new project in a folder that has files) or the game's folder
+    and layout file; a name already there is refused before anything moves."""
+    if new_project and not project.exists():
+        staged.rename(project)
+        return
+    if new_project:
+        moves = [(entry, project / entry.name) for entry in sorted(staged.iterdir())]
+    else:
+        moves = [
+            (Project(staged).game_folder(game), Project(project).game_folder(game)),
+            (Project(staged).card_layouts(game), Project(project).card_layouts(game)),
+        ]
+    for _source, target in moves:
+        if target.exists():
+            raise InputError(target, "already exists: starpress new never overwrites a file")
+    done: list[tuple[Path, Path]] = []
+    try:
+        for source, target in moves:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            source.rename(target)
+            done.append((source, target))
+    except OSError:
+        for source, target in reversed(done):  # put back what moved: all or nothing
+            target.rename(source)
+        raise
 
 
 def _project(root: Path | None, game: str) -> tuple[Path, bool]:

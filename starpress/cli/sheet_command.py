@@ -39,16 +39,26 @@ def deck_game(root: Path, deck: str) -> tuple[Game, str]:
 
 
 def export(root: Path, deck: str, to: Path, force: bool = False) -> tuple[Path, int]:
-    """Write a deck's cards to `to` (.csv or .xlsx); returns the path and the number of cards."""
+    """Write a deck's cards to `to` (.csv or .xlsx); returns the path and the number of cards.
+
+    Only inside the project, unless `force` (which also replaces a file that is there)."""
     if to.suffix not in sheets.SUFFIXES:
         raise InputError(to, "the file must end in .csv or .xlsx")
+    if not force and not to.resolve().is_relative_to(root.resolve()):
+        message = f"--to {to}: is outside the project (--force writes there)"
+        raise InputError(None, message)
+    if not to.parent.is_dir():
+        raise InputError(to.parent, "no such folder")
     if to.exists() and not force:
         raise InputError(to, "already exists (use --force to replace it)")
     game, deck = deck_game(root, deck)
     cards = [card.model_dump(mode="json", exclude_defaults=True) for card in game.cards_of(deck)]
     rows = sheets.table(cards)
     data = sheets.write_xlsx(rows) if to.suffix == ".xlsx" else sheets.write_csv(rows)
-    write_atomic(to, data)
+    try:
+        write_atomic(to, data)
+    except OSError as error:  # a read-only folder, a folder in the file's place
+        raise InputError(to, f"cannot be written ({error.strerror})") from None
     return to, len(cards)
 
 

@@ -9,6 +9,7 @@ then the traceback.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 EXIT_INPUT = 2
 """Exit code for bad input of any kind (content, layouts, catalogs, save files, options)."""
@@ -26,6 +27,12 @@ class InputError(Exception):
         self.message = message
         super().__init__(str(self))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields, whatever its subclass's arguments: a worker process of a
+        build raises one, and the parent says it (Exception's default pickles `str(self)`
+        as the only argument, which no subclass takes)."""
+        return (_unpickled, (type(self), self.__dict__))
+
     def __str__(self) -> str:
         if self.path is None:
             return f"line {self.line}: {self.message}" if self.line is not None else self.message
@@ -35,6 +42,13 @@ class InputError(Exception):
             if self.col is not None:
                 where += f":{self.col}"
         return f"{where}: {self.message}"
+
+
+def _unpickled(kind: type[InputError], fields: dict[str, Any]) -> InputError:
+    error = kind.__new__(kind)
+    error.__dict__.update(fields)
+    error.args = (str(error),)
+    return error
 
 
 def shown_path(path: str | Path) -> str:

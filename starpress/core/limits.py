@@ -48,6 +48,22 @@ def limits() -> Limits:
     )
 
 
+@dataclass(frozen=True)
+class NewLimits:
+    """What `starpress new` takes (apart from `Limits`, which the Play page's data carries)."""
+
+    game_id_chars: int
+    title_chars: int
+
+
+@cache
+def new_limits() -> NewLimits:
+    import yaml
+
+    data = yaml.safe_load(LIMITS_FILE.read_text("utf-8"))["new"]
+    return NewLimits(int(data["game_id_chars"]), int(data["title_chars"]))
+
+
 def read_capped(path: Path, limit: int) -> bytes | None:
     """The bytes of a file, or None when it holds more than `limit` (reads at most limit+1)."""
     with path.open("rb") as handle:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from starpress.core.yamlpos import Located, PathKey, YamlSyntaxError
+from starpress.core.yamlpos import Located, PathKey, YamlSyntaxError, unprintable
 
 SUFFIXES = (".csv", ".xlsx")
 MAX_BYTES = 5 * 1024 * 1024
@@ -35,6 +35,38 @@ _INT_RE = re.compile(r"^-?\d+$")
 _FLOAT_RE = re.compile(r"^-?\d+\.\d+$")
 _XLSX_SHEET = ".xlsx:"
 """How a worksheet is named as a path: `cards.xlsx:Sheet1` (sheet names cannot hold `/`)."""
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a cell begins with when a spreadsheet program would run it as a formula."""
+
+
+class Literal(str):
+    """A cell typed with a leading apostrophe (`'=A1`, `'3`; in XLSX, a quote-prefixed
+    cell): text as it is, never a number or a formula."""
+
+
+def needs_quote(text: str) -> bool:
+    """Whether a text must be written with a leading apostrophe to come back as itself: it
+    would run as a formula, read as a number or as no value at all (an empty text), or lose
+    an apostrophe of its own."""
+    bare = text.lstrip("'")
+    stripped = bare.strip()
+    return (
+        not stripped
+        or bare.startswith(FORMULA_START)
+        or bool(_INT_RE.match(stripped) or _FLOAT_RE.match(stripped))
+    )
+
+
+def quoted(text: str) -> str:
+    """A text as a CSV cell: `'` before it when `needs_quote` says so."""
+    return f"'{text}" if needs_quote(text) else text
+
+
+def unquoted(cell: str) -> str:
+    """A CSV cell as the text it stands for: a quoted one loses its `'` and stays text."""
+    if cell.startswith("'") and needs_quote(cell[1:]):
+        return Literal(cell[1:])
+    return cell
 
 
 class SheetError(YamlSyntaxError):
@@ -121,6 +153,14 @@ def records(rows: list[list[Any]]) -> SheetLocated:
     """Card records from a table's rows (header first); empty rows are skipped."""
     if not rows or not any(_filled(cell) for cell in rows[0]):
         raise SheetError([(1, 1, "the first row must name the columns (id, component, …)")])
+    unwritten = [
+        (number, column, message)
+        for number, row in enumerate(rows, 1)
+        for column, cell in enumerate(row, 1)
+        if isinstance(cell, str) and (message := unprintable(cell)) is not None
+    ]
+    if unwritten:  # what YAML refuses, a table refuses too
+        raise SheetError(unwritten)
     width = max(len(row) for row in rows)
     header = [*rows[0], *[None] * (width - len(rows[0]))]  # cells right of the last header
     columns, problems = _columns(header, rows[1:])
@@ -217,7 +257,10 @@ def _columns(
 
 
 def _value(cell: Any) -> Any:
-    """A cell as the YAML value it stands for: whole and decimal numbers become numbers."""
+    """A cell as the YAML value it stands for: whole and decimal numbers become numbers
+    (not in a quoted cell, see `Literal`)."""
+    if isinstance(cell, Literal):
+        return _text(cell)
     if isinstance(cell, bool):
         return str(cell).lower()
     if isinstance(cell, int | float):
@@ -237,7 +280,8 @@ def _text(cell: Any) -> str:
 
 
 def _filled(cell: Any) -> bool:
-    return cell is not None and str(cell).strip() != ""
+    """A cell with a value: an empty one is no value, unless it is quoted (`'`)."""
+    return cell is not None and (isinstance(cell, Literal) or str(cell).strip() != "")
 
 
 def _check_size(path: Path) -> None:
@@ -257,7 +301,7 @@ def _csv_rows(path: Path) -> list[list[Any]]:
     rows: list[list[Any]] = []
     try:
         for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
-            rows.append(row[:MAX_COLUMNS])
+            rows.append([unquoted(cell) for cell in row[:MAX_COLUMNS]])
             if len(rows) > MAX_ROWS + 1:
                 raise SheetError([(len(rows), 1, f"more than {MAX_ROWS} rows")])
     except csv.Error as error:
@@ -269,7 +313,7 @@ def _is_xlsx(path: Path) -> bool:
     return path.suffix == ".xlsx"
 
 
-def _open_workbook(path: Path) -> Any:
+def _open_workbook(path: Path, data_only: bool = True) -> Any:
     from openpyxl import load_workbook
 
     _check_size(path)
@@ -281,9 +325,13 @@ def _open_workbook(path: Path) -> Any:
     if unpacked > MAX_UNPACKED:
         raise SheetError([(1, 1, f"workbook unpacks to {unpacked} bytes; at most {MAX_UNPACKED}")])
     try:
-        return load_workbook(path, read_only=True, data_only=True)
+        return load_workbook(path, read_only=True, data_only=data_only)
     except Exception as error:  # openpyxl raises many kinds for a damaged file
         raise SheetError([(1, 1, f"not a readable XLSX workbook ({error})")]) from None
+
+
+def _quote_prefixed(cell: Any) -> bool:
+    return bool(getattr(cell, "has_style", False) and cell.style_array.quotePrefix)
 
 
 def _first_sheet(path: Path) -> str:
@@ -298,17 +346,54 @@ def _first_sheet(path: Path) -> str:
 
 
 def _xlsx_rows(path: Path) -> list[list[Any]]:
+    """A worksheet's cells; a formula's value is the one the spreadsheet program saved with
+    it, and a formula saved without one (written by a script) is refused at its cell."""
     book, sheet = path.name.split(":", 1)
-    workbook = _open_workbook(path.with_name(book))
+    rows, formulas = _worksheet(path.with_name(book), sheet, data_only=False)
+    if formulas:
+        saved, _formulas = _worksheet(path.with_name(book), sheet, data_only=True)
+        problems = []
+        for row, column in formulas:
+            value = saved[row - 1][column - 1]
+            if value is None:
+                formula = str(rows[row - 1][column - 1])[:40]
+                problems.append((row, column, _NO_SAVED_VALUE.format(formula=formula)))
+            rows[row - 1][column - 1] = value
+        if problems:
+            raise SheetError(problems)
+    return rows
+
+
+_NO_SAVED_VALUE = (
+    "a formula with no saved value ({formula}); open and save the workbook in a spreadsheet "
+    "program, or type the value"
+)
+
+
+def _worksheet(
+    path: Path, sheet: str, data_only: bool
+) -> tuple[list[list[Any]], list[tuple[int, int]]]:
+    """The cells of a worksheet (a quote-prefixed text cell as a `Literal`), and the
+    (row, column) of each formula (none when `data_only`: their saved values instead)."""
+    workbook = _open_workbook(path, data_only)
     try:
         if sheet not in workbook.sheetnames:
             raise SheetError([(1, 1, f"no worksheet {sheet!r}")])
         rows: list[list[Any]] = []
-        for row in workbook[sheet].iter_rows(max_col=MAX_COLUMNS, values_only=True):
-            rows.append(list(row))
+        formulas: list[tuple[int, int]] = []
+        for row in workbook[sheet].iter_rows(max_col=MAX_COLUMNS):
+            rows.append([])
             if len(rows) > MAX_ROWS + 1:
                 raise SheetError([(len(rows), 1, f"more than {MAX_ROWS} rows")])
-        return rows
+            for column, cell in enumerate(row, 1):
+                kind = getattr(cell, "data_type", "n")
+                if kind == "f":
+                    formulas.append((len(rows), column))
+                elif _quote_prefixed(cell) and (cell.value is None or kind == "s"):
+                    rows[-1].append(Literal(cell.value or ""))  # an empty one: an empty text
+                    continue
+                rows[-1].append(cell.value)
+        return rows, formulas
     finally:
         workbook.close()
 
@@ -343,31 +428,49 @@ def table(cards: Iterable[dict[str, Any]]) -> list[list[Any]]:
             header.extend(f"{label}.{index}" for index in range(width))
             slots.extend((part, name, index) for index in range(width))
     rows: list[list[Any]] = [header]
-    for card in cards:
-        row: list[Any] = [card.get(key, "") for key in keys]
+    for card in cards:  # None: no value (an empty cell); "": an empty text (a quoted cell)
+        row: list[Any] = [card.get(key) for key in keys]
         for part, name, index in slots:
-            value = (card.get(part) or {}).get(name, "")
+            value = (card.get(part) or {}).get(name)
             if index is not None:
-                value = value[index] if isinstance(value, list) and index < len(value) else ""
+                value = value[index] if isinstance(value, list) and index < len(value) else None
             row.append(value)
         rows.append(row)
     return rows
 
 
 def write_csv(rows: list[list[Any]]) -> bytes:
-    """UTF-8 with a byte-order mark, so spreadsheet programs read accents right."""
+    """UTF-8 with a byte-order mark, so spreadsheet programs read accents right. A text
+    that would run as a formula or read as a number is written after an apostrophe (`'=A1`,
+    `'3`), as a person types it in a spreadsheet; the reader takes the apostrophe off."""
     buffer = io.StringIO(newline="")
-    csv.writer(buffer, lineterminator="\r\n").writerows(rows)
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([quoted(cell) if isinstance(cell, str) else cell for cell in row])
     return buffer.getvalue().encode("utf-8-sig")
 
 
 def write_xlsx(rows: list[list[Any]], sheet: str = "cards") -> bytes:
+    """Texts as text cells, never formulas (openpyxl makes one of any text starting with
+    `=`); a text that would read as a number or run as a formula is quote-prefixed, as
+    when a person types it after an apostrophe."""
     from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
 
     workbook = Workbook(write_only=True)
     worksheet = workbook.create_sheet(sheet)
     for row in rows:
-        worksheet.append(row)
+        cells: list[Any] = []
+        for value in row:
+            if isinstance(value, str):
+                cell = WriteOnlyCell(worksheet, value or None)  # an empty one: no <is/>
+                if value:
+                    cell.data_type = "s"
+                if needs_quote(value):
+                    cell.quotePrefix = True
+                value = cell
+            cells.append(value)
+        worksheet.append(cells)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

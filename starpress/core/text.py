@@ -172,8 +172,19 @@ class Text(str):
         return core_schema.no_info_wrap_validator_function(
             _as_text,
             core_schema.str_schema(),
-            serialization=core_schema.plain_serializer_function_ser_schema(str),
+            serialization=core_schema.plain_serializer_function_ser_schema(_as_str),
         )
+
+
+def _as_str(value: Any) -> str:
+    """A text as plain `str` when serialised. Anything else is refused so that a union
+    (`Text | int | float | list[Text]`, a card field) serialises its list as a list: a
+    serializer that took any value made `[':piloting:']` the string "[':piloting:']"."""
+    if not isinstance(value, str):
+        from pydantic_core import PydanticSerializationUnexpectedValue
+
+        raise PydanticSerializationUnexpectedValue("not a text")
+    return str(value)
 
 
 def _as_text(value: Any, check: Any) -> Text:

@@ -12,6 +12,7 @@ nesting, string length and node count within `starpress/limits.yaml`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,20 @@ _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 PathKey = tuple[str | int, ...]
 _STR = "tag:yaml.org,2002:str"
+_NOT_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+"""What YAML does not allow in a file (its reader's own set): control characters but tab
+and line breaks, and the non-characters U+FFFE and U+FFFF."""
+
+
+def unprintable(text: str) -> str | None:
+    """What is wrong with a text holding a character YAML refuses (typically a control
+    character copied out of a PDF), or None: the same message for YAML, CSV and XLSX."""
+    found = _NOT_PRINTABLE.search(text)
+    if found is None:
+        return None
+    return f"control character U+{ord(found.group()):04X} (copied from a PDF?); delete it"
 
 
 class YamlRefused(InputError):
@@ -120,6 +135,15 @@ def _syntax_error(error: yaml.MarkedYAMLError) -> YamlSyntaxError:
     return YamlSyntaxError(line, col, f"YAML syntax: {problem}")
 
 
+def _unprintable_error(text: str) -> YamlSyntaxError:
+    found = _NOT_PRINTABLE.search(text)
+    if found is None:  # the reader refused something else: no position to give
+        return YamlSyntaxError(1, 1, "YAML syntax: a character YAML does not allow")
+    before = text[: found.start()]
+    line, col = before.count("\n") + 1, found.start() - (before.rfind("\n") + 1) + 1
+    return YamlSyntaxError(line, col, str(unprintable(found.group())))
+
+
 def _mark(event: yaml.Event) -> tuple[int, int]:
     mark = event.start_mark
     return (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -152,6 +176,8 @@ class _Builder:
             self._events(yaml.parse(text, Loader=_Loader))
         except yaml.MarkedYAMLError as error:
             raise _syntax_error(error) from None
+        except yaml.reader.ReaderError:  # a character YAML refuses: said where it is
+            raise _unprintable_error(text) from None
         for problem in (self.document, self.not_a_mapping, self.problem):
             if problem is not None:
                 raise problem
@@ -182,6 +208,9 @@ class _Builder:
                 if len(event.value) > limit.yaml_string_chars:
                     message = f"text too long (over {limit.yaml_string_chars} characters)"
                     raise _Refusal(*_mark(event), message)
+                unwritten = unprintable(event.value)  # written as an escape ("\a")
+                if unwritten is not None and self.problem is None:
+                    self.problem = YamlSyntaxError(*_mark(event), unwritten)
             elif isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents == 2 and self.document is None:

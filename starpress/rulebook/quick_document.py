@@ -1,8 +1,9 @@
 """Lay a quick reference out in two columns under a title band, at the largest type size
 (style.yaml `quick.body`) that fits its page limit; written atomically.
 
-Each size is laid out in memory; the first that fits is written. Nothing is ever cut: a
-reference too long even at the smallest size takes the pages it needs.
+Each size is laid out in memory, and given up at the first page past the limit; the first
+that fits is written. Nothing is ever cut: a reference too long even at the smallest size
+is refused at the game's folder, and nothing is written.
 """
 
 from __future__ import annotations
@@ -16,10 +17,15 @@ from typing import Any
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from starpress.core.atomic import write_atomic
+from starpress.core.errors import InputError
 from starpress.pdf.fonts import face
 from starpress.rulebook.document import RulebookCanvas, _fit, page_settings
 from starpress.rulebook.story import Outline
 from starpress.rulebook.style import Page, QuickLayout, color, quick_layout, register_families
+
+
+class _OverPages(Exception):
+    """The layout went past the page limit: this type size does not fit."""
 
 
 class QuickDocument(BaseDocTemplate):
@@ -39,6 +45,8 @@ class QuickDocument(BaseDocTemplate):
         self.layout = layout
         self.heading = heading
         self.page_words = page_words
+        self.page_limit: int | None = None
+        """Stop laying out (`_OverPages`) when a page past this one would begin."""
         width = (page.width - 2 * page.margin - layout.gap) / 2
         height = page.height - 2 * page.margin - layout.header
         columns = [
@@ -56,6 +64,11 @@ class QuickDocument(BaseDocTemplate):
             for column in (0, 1)
         ]
         self.addPageTemplates([PageTemplate("columns", columns, onPageEnd=self._decorate)])
+
+    def handle_pageBegin(self) -> None:
+        if self.page_limit is not None and self.page >= self.page_limit:
+            raise _OverPages
+        super().handle_pageBegin()
 
     def afterFlowable(self, flowable: Flowable) -> None:
         outline: Outline | None = getattr(flowable, "outline", None)
@@ -101,20 +114,44 @@ def write_quick_pdf(
     meta: Mapping[str, str],
 ) -> tuple[int, float]:
     """Lay the story out at each type size in turn until it fits its page limit, and write
-    that layout to `path` through a temporary file; its pages and type size."""
+    that layout to `path` through a temporary file; its pages and type size. A story that
+    fits at no size is refused at the game's folder (InputError), nothing written."""
     register_families()
     layout = quick_layout()
     maker = partial(
         RulebookCanvas, icon_files=icon_files, game_folder=game_folder, placeholders=placeholders
     )
-    for size in layout.sizes:
+
+    def laid_out(size: float) -> tuple[io.BytesIO, int] | None:
+        """The story laid out at a type size, and its pages; None when it does not fit."""
         page = pages_at(size)
         buffer = io.BytesIO()
         document = QuickDocument(buffer, page, layout, heading, words["page"], **meta)
-        document.build(story_at(page), canvasmaker=maker)
-        pages = int(document.page)
-        if pages <= layout.pages:
-            break
+        document.page_limit = layout.pages
+        try:
+            document.build(story_at(page), canvasmaker=maker)
+        except _OverPages:
+            return None
+        return buffer, int(document.page)
+
+    # the largest size first; when it does not fit, the smallest says whether any will
+    sizes = layout.sizes
+    size, done = sizes[0], laid_out(sizes[0])
+    if done is None:
+        smallest = laid_out(sizes[-1]) if len(sizes) > 1 else None
+        if smallest is None:
+            message = (
+                f"the quick reference does not fit on {layout.pages} pages even at "
+                f"{sizes[-1]:g} pt (quick.body in style.yaml); shorten the setup and gameplay "
+                "steps or the glossary's short definitions: --quick prints every one"
+            )
+            raise InputError(game_folder, message)
+        for size in sizes[1:]:
+            done = smallest if size == sizes[-1] else laid_out(size)
+            if done is not None:
+                break
+    assert done is not None  # the smallest fits
+    buffer, pages = done
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, buffer.getvalue())
     return pages, size

@@ -24,21 +24,28 @@ def site_folder(root: Path) -> Path:
 
 def check_target(root: Path, target: Path, force: bool) -> None:
     """Refuse a target that would overwrite sources, the built site or someone's files."""
+    given = target
     root = root.resolve()
     target = target.resolve()
     built = site_folder(root).resolve()
     if target == root or target in root.parents:
-        raise InputError(target, "is the project folder or holds it; deploy to a folder of its own")
+        raise _refused(given, "is the project folder or holds it; deploy to a folder of its own")
     for name in SOURCE_FOLDERS:
         folder = root / name
         if target == folder or folder in target.parents:
-            raise InputError(target, f"is inside the project's {name}/; deploy somewhere else")
+            raise _refused(given, f"is inside the project's {name}/; deploy somewhere else")
     if target == built or built in target.parents or target in built.parents:
-        raise InputError(target, "is or holds the built site (build/site/); deploy elsewhere")
+        raise _refused(given, "is or holds the built site (build/site/); deploy elsewhere")
     if target.exists() and not target.is_dir():
-        raise InputError(target, "exists and is not a folder")
+        raise _refused(given, "exists and is not a folder")
     if target.is_dir() and any(target.iterdir()) and not force:
-        raise InputError(target, "exists and is not empty (--force replaces it)")
+        raise _refused(given, "exists and is not empty (--force replaces it)")
+
+
+def _refused(given: Path, message: str) -> InputError:
+    """The refusal names the folder as it was given (`--to /`): shortened as paths in
+    messages are, `/` had no name left to show."""
+    return InputError(None, f"--to {given}: {message}")
 
 
 def deploy(root: Path, target: Path, force: bool = False) -> Path:

@@ -88,7 +88,9 @@ sheet_app = typer.Typer(
 def sheet_export(
     deck: Annotated[str, typer.Argument(help="The deck's component id (demo.component.card).")],
     to: Annotated[Path, typer.Option(help="The file to write: .csv or .xlsx.")],
-    force: Annotated[bool, typer.Option(help="Replace the file if it exists.")] = False,
+    force: Annotated[
+        bool, typer.Option(help="Replace the file if it exists; write outside the project.")
+    ] = False,
 ) -> None:
     """Write the cards of a deck to a CSV or XLSX file (then remove them from the YAML)."""
     from starpress.cli import sheet_command
