@@ -402,6 +402,19 @@ def test_unreadable_json_loaded_on_the_play_page_is_one_located_line(case: str) 
     assert page.start(7, {})["question"] == started["question"]  # the page plays on
 
 
+def test_a_raw_lone_surrogate_loaded_on_the_play_page_is_one_located_line() -> None:
+    """A JavaScript string can hold a lone surrogate the page hands over unescaped (not as
+    a JSON `\\ud800` escape): the page refuses it at its line and plays on."""
+    from starpress.automa.web.page import Page
+    from tests.web_games import data_text
+
+    page = Page(data_text("afternova", "en"))
+    started = page.start(7, {})
+    view = page.load(chained(golden_events()[:2]) + '{"t": "answer", "key": "\ud800"}\n')
+    assert view["error"] == "line 3: not UTF-8 text (a binary file?)"
+    assert page.start(7, {})["question"] == started["question"]
+
+
 SAVE_CASES: dict[str, tuple[Callable[[list[dict[str, object]]], str | bytes], str, str]] = {
     "binary": (lambda events: b"\x00\xff\xfe\x01" * 64, "save.jsonl:1", "not UTF-8"),
     "not JSON": (lambda events: "hello\n", "save.jsonl:1", "not a log line"),

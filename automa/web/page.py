@@ -132,7 +132,10 @@ class Page:
         stopped; an error (one located line) leaves the game on the page as it was."""
         before = self.log
         try:
-            log = EventLog.read(None, io.BytesIO(text.encode("utf-8")), self.limits)
+            # a JavaScript string may hold a lone surrogate: kept as bytes, so the reader
+            # refuses it as not UTF-8 at its line instead of failing to encode it here
+            data = text.encode("utf-8", "surrogatepass")
+            log = EventLog.read(None, io.BytesIO(data), self.limits)
             if log.events[0].get("game") != self.game:
                 game = log.events[0].get("game")
                 raise SaveFileError(None, f"a game of {game!r}, not of {self.game!r}", 1)
