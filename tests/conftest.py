@@ -2,19 +2,44 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.patience import LAST_RESORT, LAST_RESORT_MS
 
+if TYPE_CHECKING:
+    from starpress.automa.engine.registry import BotDefinition
+    from starpress.core.model import Game
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@functools.cache
+def project_game(game_id: str) -> Game:
+    """One of the project's games, loaded when a test first needs it (not when the tests are
+    collected: every xdist worker collects every module)."""
+    from starpress.core.load import load_games
+
+    return load_games(ROOT, [game_id])[game_id]
+
+
+@functools.cache
+def project_bot(game_id: str) -> BotDefinition:
+    """The bot of one of the project's games."""
+    from starpress.automa.engine.registry import bot_of
+
+    found = bot_of(project_game(game_id))
+    assert found is not None, game_id
+    return found
+
 
 DEMO_FILES = {
     "game.yaml": """\

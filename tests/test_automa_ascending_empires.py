@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from starpress.automa.engine import runner
 from starpress.automa.engine.driver import Driver
-from starpress.automa.engine.registry import BotDefinition, bot_of
+from starpress.automa.engine.registry import BotDefinition
 from starpress.automa.engine.state import ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.ascending_empires.board import PLAYER
@@ -45,24 +45,19 @@ from starpress.core.errors import InputError
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import Game
 from starpress.core.text import Span
-from tests.conftest import ROOT
+from tests.conftest import ROOT, project_bot, project_game
 from tests.patience import LAST_RESORT
 from tests.pdfread import open_pdf, placements, text_lines
 
 GOLDEN = ROOT / "tests" / "golden"
 
 
-@functools.cache
 def content() -> Game:
-    """Ascending Empires, loaded when a test first needs it (not when the tests are collected)."""
-    return load_games(ROOT, ["ascending-empires"])["ascending-empires"]
+    return project_game("ascending-empires")
 
 
-@functools.cache
 def bot_def() -> BotDefinition:
-    found = bot_of(content())
-    assert found is not None
-    return found
+    return project_bot("ascending-empires")
 
 
 @functools.cache

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from starpress.automa.engine import runner
 from starpress.automa.engine.answers import Refused
 from starpress.automa.engine.driver import Driver
-from starpress.automa.engine.registry import BotDefinition, bot_of
+from starpress.automa.engine.registry import BotDefinition
 from starpress.automa.engine.state import Ask, ScriptState, Start, State
 from starpress.automa.engine.voice import Voice
 from starpress.automa.games.asteria.data import AsteriaAutoma
@@ -47,22 +47,17 @@ from starpress.core.errors import InputError
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import Game
 from starpress.core.text import Span
-from tests.conftest import ROOT
+from tests.conftest import ROOT, project_bot, project_game
 
 GOLDEN = ROOT / "tests" / "golden"
 
 
-@functools.cache
 def content() -> Game:
-    """Asteria, loaded when a test first needs it (not when the tests are collected)."""
-    return load_games(ROOT, ["asteria"])["asteria"]
+    return project_game("asteria")
 
 
-@functools.cache
 def bot_def() -> BotDefinition:
-    found = bot_of(content())
-    assert found is not None
-    return found
+    return project_bot("asteria")
 
 
 @functools.cache

@@ -1,15 +1,17 @@
 """What the solo games of Asteria, Aristeia! and Ascending Empires share at play time: how a
-game starts (its prepared data, mode, level, seed, voice and PRNG streams), and which level
-a start asks for. Standard library only, like the games (it runs on the Play pages too)."""
+game starts (its prepared data, mode, level, seed, voice and PRNG streams), which level a
+start asks for, and how a question to the person is put. Standard library only, like the
+games (it runs on the Play pages too)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
+from starpress.automa.engine.answers import Answer
 from starpress.automa.engine.prng import Streams
 from starpress.automa.engine.session import Speaker
-from starpress.automa.engine.state import Start
+from starpress.automa.engine.state import HUMAN, Ask, Say, Start
 
 
 class Levelled(Protocol):
@@ -37,6 +39,22 @@ class SoloGame(Generic[Data]):
         self.seed = seed
         self.voice = voice
         self.streams = Streams(seed)
+
+    def words(self, say: Say) -> dict[str, Any]:
+        """A message's values in words (each game's speech says how)."""
+        raise NotImplementedError
+
+    def ask(
+        self,
+        key: str,
+        prompt: str,
+        values: dict[str, Any],
+        answer: Answer,
+        check: Callable[[Any], Any] | None = None,
+    ) -> Ask:
+        """A question to the person at the table, its values already in words; `check`
+        tests an answer against what the program knows of the table."""
+        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer, check=check)
 
 
 def level_of(start: Start, levels: Mapping[str, object]) -> str:

@@ -6,11 +6,9 @@ what it knows. A layer of `AristeiaGame`."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
 
-from starpress.automa.engine.answers import Answer, Choice, Number, OneOf, Refusal, Refused, Several
-from starpress.automa.engine.state import HUMAN, Ask, Chance, Say
+from starpress.automa.engine.answers import Choice, Number, OneOf, Refusal, Refused, Several
+from starpress.automa.engine.state import Chance
 from starpress.automa.games.aristeia.board import Steps
 from starpress.automa.games.aristeia.rules import BOT, ROLES
 from starpress.automa.games.aristeia.speech import Speech
@@ -18,18 +16,6 @@ from starpress.automa.games.aristeia.speech import Speech
 
 class Questions(Speech):
     """Each question's answer kind and check."""
-
-    def ask(
-        self,
-        key: str,
-        prompt: str,
-        values: dict[str, Any],
-        answer: Answer,
-        check: Callable[[Any], Any] | None = None,
-    ) -> Ask:
-        """A question to the person at the table, its values already in words; `check`
-        tests an answer against what the program knows of the table."""
-        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer, check=check)
 
     def bad(self, hint: str) -> Refused:
         """An answer the program refuses, saying why (the driver adds what was typed)."""

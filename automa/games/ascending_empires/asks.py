@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from starpress.automa.engine.answers import Answer, Choice, Number, OneOf, Parts, Refusal
-from starpress.automa.engine.state import HUMAN, Ask, Say
+from starpress.automa.engine.answers import Choice, Number, OneOf, Parts, Refusal
 from starpress.automa.games.ascending_empires.board import REACH, REPORTS
 from starpress.automa.games.ascending_empires.rules import ASTEROID, COLOURS, QUADRANTS
 from starpress.automa.games.ascending_empires.speech import Speech
@@ -15,10 +14,6 @@ from starpress.automa.games.ascending_empires.speech import Speech
 
 class Questions(Speech):
     """Each question's answer kind."""
-
-    def ask(self, key: str, prompt: str, values: dict[str, Any], answer: Answer) -> Ask:
-        """A question to the person at the table, its values already in words."""
-        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer)
 
     def refusal(self, hint: str) -> Refusal:
         return Refusal("bad_answer", {"hint": hint})

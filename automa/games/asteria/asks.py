@@ -4,12 +4,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from starpress.automa.engine.answers import Answer, Choice, Number, OneOf, Refusal, Refused, Several
+from starpress.automa.engine.answers import Choice, Number, OneOf, Refusal, Refused, Several
 from starpress.automa.engine.choices import Cards, Options
-from starpress.automa.engine.state import HUMAN, Ask, Say
 from starpress.automa.games.asteria.board import CLAIMABLE, REPORTS
 from starpress.automa.games.asteria.rules import BOT, MAX_OPEN, YOU
 from starpress.automa.games.asteria.speech import Speech
@@ -17,18 +13,6 @@ from starpress.automa.games.asteria.speech import Speech
 
 class Questions(Speech):
     """Each question's answer kind and check."""
-
-    def ask(
-        self,
-        key: str,
-        prompt: str,
-        values: dict[str, Any],
-        answer: Answer,
-        check: Callable[[Any], Any] | None = None,
-    ) -> Ask:
-        """A question to the person at the table, its values already in words; `check`
-        tests an answer against what the program knows of the table."""
-        return Ask(HUMAN, key, prompt, self.words(Say(prompt, (), values)), answer, check=check)
 
     def cards(self, kind: str, many: bool = False) -> Cards:
         """Action or Planet cards (`kind`), by printed mark or by name; the log keeps marks."""
