@@ -62,7 +62,9 @@ def watched_paths(root: Path, target: str) -> list[Path]:
     """The game's content folder (data, sheets, icons, catalogs) and the card layouts."""
     games = game_ids(root) if target == "all" else [target]
     project = Project(root)
-    return [project.game_folder(game) for game in games] + [project.card_layouts_folder]
+    folders = [project.game_folder(game) for game in games]
+    layouts = dict.fromkeys(project.card_layouts(game).parent for game in games)
+    return folders + [folder for folder in layouts if folder.is_dir()]
 
 
 def relevant(_change: object, path: str) -> bool:

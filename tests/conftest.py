@@ -16,6 +16,11 @@ from tests.patience import LAST_RESORT, LAST_RESORT_MS
 
 ROOT = Path(__file__).resolve().parent.parent
 
+os.environ["STARPRESS_LIBRARY"] = "none"
+"""The tests' projects hold their games alone: the built-in library (the clone, `ROOT`) is
+not added beside them. `ROOT` itself is the library, so its five games are its own; the
+tests of the library (tests/test_library.py) and of an installed wheel set it back."""
+
 DEMO_FILES = {
     "game.yaml": """\
 game:

@@ -20,7 +20,7 @@ import yaml
 from starpress.core.errors import InputError, shown_path
 from starpress.core.load import find_root, load_game
 from starpress.core.model import LANGUAGES, SLUG_RE
-from starpress.core.project import MARKERS, TOOL_HOME, Project, ProjectNotFound
+from starpress.core.project import LIBRARY, MARKERS, Project, ProjectNotFound
 
 SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
 SITE_FILES = ("site", "templates/site", "templates/locale")
@@ -42,8 +42,9 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
     if lang not in LANGUAGES:
         raise InputError(None, f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
     project, new_project = _project(root, game)
-    folder = Project(project).game_folder(game)
-    layout = Project(project).card_layouts(game)
+    own = Project(project, library=None)  # the project's own files, never a built-in game's
+    folder = own.game_folder(game)
+    layout = own.card_layouts(game)
     for path in (folder, layout):
         if path.exists():
             raise InputError(path, "already exists: starpress new never overwrites a game")
@@ -100,9 +101,11 @@ def _project(root: Path | None, game: str) -> tuple[Path, bool]:
 
 
 def _copy_site(project: Path) -> None:
-    """The site's configuration and page templates, as the tool's own project has them."""
+    """The site's configuration and page templates, as the built-in library has them."""
     for name in SITE_FILES:
-        source = TOOL_HOME / name  # a new project's site is the tool's own
+        if LIBRARY is None:
+            break
+        source = LIBRARY / name  # a new project's site is the tool's own
         if source.is_dir():
             shutil.copytree(
                 source,
@@ -110,8 +113,9 @@ def _copy_site(project: Path) -> None:
                 ignore=shutil.ignore_patterns("__pycache__", "games.yaml", "node_modules"),
                 dirs_exist_ok=True,
             )
-    Project(project).page_templates.mkdir(parents=True, exist_ok=True)
-    config = Project(project).site / "mkdocs.yml"
+    own = Project(project, library=None)
+    own.page_templates.mkdir(parents=True, exist_ok=True)
+    config = own.site / "mkdocs.yml"
     if config.is_file():
         text = config.read_text(encoding="utf-8")
         config.write_text(

@@ -46,6 +46,15 @@ Palettes = dict[str, dict[str, str]]
 """Each game's card palette (`colors:` of its layouts): game id -> colour name -> #rrggbb."""
 
 
+def check_pyodide(root: Path, loaded: dict[str, Game]) -> None:
+    """When a game's bot gets a Play page, Pyodide must be there: a missing one is said
+    (InputError, with how to get it) before anything is built."""
+    from starpress.site.play import pyodide_folder
+
+    if any(program_of(game) is not None for game in loaded.values()):
+        pyodide_folder(root)
+
+
 def prepare(
     root: Path,
     langs: Iterable[str],

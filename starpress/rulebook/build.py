@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from starpress.core.games_settings import games_settings
 from starpress.core.i18n import fallbacks, localize
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Game, all_texts
@@ -177,13 +178,7 @@ def build_book(
 
 def gameplay(root: Path, game_id: str) -> str | None:
     """The section the site shows as a game's round or turn structure (its games.yaml)."""
-    import yaml
-
-    settings = Project(root).site_games
-    if not settings.is_file():
-        return None
-    found = (yaml.safe_load(settings.read_text("utf-8")) or {}).get("gameplay", {}).get(game_id)
-    return None if found is None else str(found)
+    return games_settings(Project(root)).gameplay.get(game_id)
 
 
 def build_quick(

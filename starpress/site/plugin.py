@@ -101,9 +101,13 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
 
 def language_config(inputs: SiteInputs, lang: str, site_dir: Path | None = None) -> MkDocsConfig:
     """`lang`'s MkDocs config (`site/mkdocs.<lang>.yml`, strict) with its plugin handed
-    `inputs`; built into `site_dir` when given, else where the config says. A config
+    `inputs`; built into `site_dir` when given, else where the config says (the built-in
+    library's config: into the project's build/site/<lang>/). A config
     without the plugin (a plain MkDocs project) is left as it is."""
-    path = Project(inputs.root).mkdocs_config(lang)
+    project = Project(inputs.root)
+    path = project.mkdocs_config(lang)
+    if site_dir is None and not path.is_relative_to(project.root):
+        site_dir = project.built_language(lang)  # the library's config: into this project
     overrides = {"site_dir": str(site_dir)} if site_dir is not None else {}
     config = load_config(str(path), strict=True, **overrides)
     plugin = config.plugins.get(PLUGIN)
