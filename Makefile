@@ -16,6 +16,7 @@ all: build
 LOCK_BUILD := requirements/build.txt
 LOCK_RUN   := requirements/run.txt
 LOCK_TEST  := requirements/test.txt
+LOCK_BESIDE := requirements/beside.txt
 PIP_LOCKED := $(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps
 
 $(STAMP): pyproject.toml $(LOCK_BUILD) $(LOCK_RUN)
@@ -43,6 +44,7 @@ lock:
 	$(UV_COMPILE) pyproject.toml requirements/build.in --extra test --extra cluster -o $(LOCK_TEST)
 	$(UV_COMPILE) pyproject.toml requirements/build.in -c $(LOCK_TEST) -o $(LOCK_RUN)
 	$(UV_COMPILE) requirements/build.in -c $(LOCK_TEST) -o $(LOCK_BUILD)
+	$(UV_COMPILE) requirements/beside.in --no-deps -o $(LOCK_BESIDE)
 	$(MAKE) $(STAMP)
 	$(BIN)/starpress i18n update
 	$(BIN)/starpress i18n report --check || \

@@ -50,6 +50,14 @@ def project_root() -> Path:
         fail(str(error))
 
 
+def project_root_quietly() -> Path:
+    """The project folder as `project_root` finds it, for options that run before `--root`
+    is read (`--version`): ProjectNotFound when there is none."""
+    from starpress.core.load import project_root as around
+
+    return around(_Chosen.root or Path.cwd())
+
+
 def complete_game(incomplete: str) -> list[str]:
     """Shell completion: the project's game ids that start with `incomplete`."""
     from starpress.core.load import game_ids, project_root
