@@ -17,6 +17,7 @@ import yaml
 from reportlab.lib.colors import HexColor
 
 from starpress.core.atomic import atomic_path
+from starpress.core.edition import Stamp
 from starpress.core.model import Card, Game, size_mm
 from starpress.pdf.canvas import KitCanvas
 from starpress.pdf.fonts import face as font_face
@@ -24,6 +25,7 @@ from starpress.pdf.units import MM, to_points
 from starpress.pnp import impose, marks, pack
 from starpress.pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context, fit_decks
 from starpress.pnp.layout import ResolvedLayout, Templates
+from starpress.pnp.stamp import StampedSheet, draw_stamp
 
 PRESETS = yaml.safe_load((Path(__file__).resolve().parent / "presets.yaml").read_text())
 PAPERS: dict[str, dict[str, float]] = PRESETS["papers"]
@@ -168,16 +170,19 @@ def build_kit(
     options: KitOptions,
     out_dir: Path,
     progress: Callable[[int], None] | None = None,
+    stamp: Stamp | None = None,
 ) -> KitReport:
-    """Write the kit PDF for one game (already in the kit's language), language and paper;
-    report pages, overflowing text and the printed texts that had no translation."""
+    """Write the kit PDF for one game (already in the kit's language), language and paper,
+    each sheet stamped with what made it (`stamp`); report pages, overflowing text and the
+    printed texts that had no translation."""
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
     report = KitReport(path)
     with atomic_path(path) as temporary:
-        canvas = kit_canvas(str(temporary), game, options)
+        line = stamp.line if stamp else ""
+        canvas = kit_canvas(str(temporary), game, options, line)
         context = face_context(canvas, game, templates, folder, options.ink_saver)
-        builder = _Builder(canvas, context, options)
+        builder = _Builder(canvas, context, options, line)
         context.icons.define_all()
         # text sizes come from the whole deck, also when only some cards are printed
         fit_text_to_decks(context, printed_faces(game, templates, True), builder.bleed)
@@ -206,8 +211,11 @@ def placement(
     return (0.0, -1.0, 1.0, 0.0, slot.x - bleed, slot.top + bleed)  # (u, v) -> (v, -u)
 
 
-def kit_canvas(target: str | BinaryIO, game: Game, options: KitOptions) -> KitCanvas:
-    """A kit's canvas: its paper, PDF settings and metadata in the kit's language."""
+def kit_canvas(
+    target: str | BinaryIO, game: Game, options: KitOptions, stamp_line: str = ""
+) -> KitCanvas:
+    """A kit's canvas: its paper, PDF settings and metadata in the kit's language (the
+    stamp in its keywords)."""
     paper = PAPERS[options.paper]
     canvas = KitCanvas(
         target,
@@ -221,6 +229,8 @@ def kit_canvas(target: str | BinaryIO, game: Game, options: KitOptions) -> KitCa
     canvas.setAuthor("starpress")
     canvas.setSubject(f"{title}: every printed component, ready to cut")
     canvas.setCreator("starpress")
+    if stamp_line:
+        canvas.setKeywords(stamp_line)
     # what a print dialog should do, in the file itself (read back by the site's downloads)
     canvas.setViewerPreference(
         "Duplex", DUPLEX_PREFERENCE["none" if options.fold else options.duplex]
@@ -265,10 +275,14 @@ class Page:
 class _Builder:
     """Places faces on pages of one canvas."""
 
-    def __init__(self, canvas: KitCanvas, context: FaceContext, options: KitOptions) -> None:
+    def __init__(
+        self, canvas: KitCanvas, context: FaceContext, options: KitOptions, stamp_line: str = ""
+    ) -> None:
         self.canvas = canvas
         self.context = context
         self.options = options
+        self.stamp_line = stamp_line
+        """The line on every sheet saying what made it (`pnp.stamp`); empty: none."""
         self.bleed = options.bleed * MM
         self.forms: set[str] = set()
 
@@ -376,6 +390,7 @@ class _Builder:
                 self._proof_overlay(face, slot)
         self._marks(page, slots)
         self._boxes(slots, sheet)
+        self._stamp(sheet, slots, sheet.fold if options.fold and with_backs else None)
         self.canvas.showPage()
         if with_backs and not options.fold and options.duplex != "none":
             self._back_page(page)
@@ -400,6 +415,8 @@ class _Builder:
         )
         marks.draw_tile_marks(self.canvas, tile, TILE_OVERLAP_MM * MM, self.bleed)
         self._boxes([tile.window], sheet)
+        middle = tile.window.x + tile.window.width / 2  # the sheet's name, under the window
+        self._stamp(sheet, [tile.window], clear=((middle - 6 * MM, middle + 6 * MM),))
         self.canvas.showPage()
         if face.back is not None and options.duplex != "none" and not options.proof:
             offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
@@ -408,6 +425,7 @@ class _Builder:
             self._page_size(sheet)
             self._place(face, "back", slot, mirror, window)
             self._boxes([window], sheet)
+            self._stamp(sheet, [window])
             self.canvas.showPage()
         return int(tile.row == tile.column == 0)
 
@@ -451,7 +469,20 @@ class _Builder:
                 self._place(face, "back", slot, mirror)
                 placed.append(slot)
         self._boxes(placed, sheet)
+        self._stamp(sheet, placed)  # no guides on a sheet of backs: off the cards only
         self.canvas.showPage()
+
+    def _stamp(
+        self,
+        sheet: impose.Sheet,
+        slots: tuple[impose.Rect, ...] | list[impose.Rect],
+        fold: tuple[float, float, float, float] | None = None,
+        clear: tuple[tuple[float, float], ...] = (),
+    ) -> None:
+        """The kit's stamp on the sheet, off its cards and guides (`pnp.stamp`)."""
+        marks = self.options.marks
+        on = StampedSheet(sheet.width, sheet.height, slots, self.bleed, marks, fold, clear)
+        draw_stamp(self.canvas, self.stamp_line, on)
 
     def _page_size(self, sheet: impose.Sheet) -> None:
         self.canvas.setPageSize((sheet.width, sheet.height))

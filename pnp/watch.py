@@ -53,7 +53,9 @@ def rebuild(
         game = job.localized()  # with the catalog `plan` read and checked
         folder = Project(root).game_folder(game.id)
         reports.append(
-            build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
+            build_cached_kit(
+                game, job.templates, folder, job.options, request.out, cache, book, job.stamp
+            )
         )
     return Rebuild(reports, time.perf_counter() - start)
 

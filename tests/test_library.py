@@ -1,6 +1,6 @@
 """The built-in library and versions: the five games from any folder, a project's own games
 beside them (its game of the same id wins, and says so), the version from git, each game's
-content edition.
+content edition, and the stamp every kit, rulebook and save file carries.
 
 These tests put the library back (the other tests' projects stand alone: conftest.py);
 tests/test_install.py runs the same from an installed wheel."""
@@ -15,13 +15,19 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pymupdf
 import pytest
 
-from starpress.core.edition import edition
+from starpress.core.edition import Edition, Stamp, edition, stamp
 from starpress.core.project import LIBRARY, LIBRARY_VARIABLE, Project
 from starpress.core.version import git_version, tool_version, version_of
+from starpress.pdf.units import MM
+from starpress.pnp import stamp as kit_stamp
+from starpress.pnp.impose import Rect
+from starpress.pnp.kit import KitCanvas
 from tests.conftest import DEMO_FILES, ROOT, make_project
 from tests.patience import LAST_RESORT
+from tests.stamps import unstamped
 
 GAMES = ["afternova", "aristeia", "ascending-empires", "asteria", "luna-maris"]
 
@@ -233,3 +239,89 @@ def test_a_built_library_keeps_the_date_its_build_recorded(tmp_path: Path) -> No
     assert edition(Project(project, library=None), "asteria").date == "2001-02-03"
     (project / "content" / "asteria" / "rules.yaml").write_text("rules: []\n", "utf-8")
     assert edition(Project(project, library=None), "asteria").date != "2001-02-03"
+
+
+# -- stamps on outputs ----------------------------------------------------------------------
+
+
+def test_every_kit_sheet_and_the_rulebook_title_page_carry_the_stamp(kit_project: Path) -> None:
+    from starpress.pnp.build import plan, run
+    from starpress.pnp.kit import KitOptions
+    from starpress.rulebook.build import plan as book_plan
+    from starpress.rulebook.build import run as book_run
+
+    made = stamp(Project(kit_project), "demo")
+    jobs = plan(kit_project, ["demo"], "source", KitOptions(lang="", proof=True))
+    assert [job.stamp for job in jobs] == [made]
+    kit = run(kit_project, jobs, kit_project / "out").reports[0].path
+    with pymupdf.open(kit) as document:
+        assert document.metadata["keywords"] == made.line
+        for page in document:
+            assert made.line in " ".join(w[4] for w in page.get_text("words"))
+    (book,) = book_run(
+        kit_project, book_plan(kit_project, ["demo"], "en", "a4", False), kit_project
+    )
+    edition_words = f"Content version {made.edition.version} of {made.edition.date}"
+    with pymupdf.open(book.path) as document:
+        assert f"{edition_words}; made with starpress {made.tool}." in document[0].get_text()
+
+
+def test_a_save_file_says_what_started_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "starpress", "automa", "asteria", "play", "--mode", "simulated",
+         "--auto", "--seed", "3", "--save", str(save)],
+        cwd=ROOT, capture_output=True, text=True, timeout=LAST_RESORT, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    start = json.loads(save.read_text("utf-8").splitlines()[0])
+    assert start["stamp"] == stamp(Project(ROOT), "asteria").record()
+    assert start["v"] == 5 and json.loads(unstamped(save).splitlines()[0]).keys() == (
+        start.keys() - {"stamp"}
+    )
+
+
+def test_the_stamp_line_names_game_content_and_starpress() -> None:
+    made = Stamp("0.2.0", Edition("afternova", "3f2a1b9c8d7e" + "0" * 52, "2026-01-12"))
+    assert made.line == "afternova 3f2a1b9c8d7e (2026-01-12) · starpress 0.2.0"
+    assert made.record() == {"starpress": "0.2.0", "content": "3f2a1b9c8d7e", "date": "2026-01-12"}
+
+
+# -- where a kit's stamp goes ---------------------------------------------------------------
+
+A4 = (210 * MM, 297 * MM)
+
+
+def _spot(slots: list[Rect], marks: kit_stamp.Marks = "crop") -> kit_stamp.Spot:
+    canvas = KitCanvas("/dev/null", pagesize=A4)
+    sheet = kit_stamp.StampedSheet(*A4, slots, 3 * MM, marks)
+    return kit_stamp.find_spot(
+        canvas, "afternova 3f2a1b9c8d7e (2026-01-12) · starpress 0.2.0", sheet
+    )
+
+
+def _grid(bottom: float, height: float = 88.9) -> list[Rect]:
+    """Three rows of three cards 63.5 mm wide and `height` high, from `bottom` (mm)."""
+    return [
+        Rect((15 + 63.5 * col) * MM, (bottom + height * row) * MM, 63.5 * MM, height * MM)
+        for col in range(3)
+        for row in range(3)
+    ]
+
+
+def test_a_kit_stamp_goes_under_the_cards_centred_when_there_is_room() -> None:
+    spot = _spot(_grid(15))
+    assert (spot.side, spot.size) == ("bottom", 4.5)
+    assert spot.inset == kit_stamp.NEAR  # below the crop marks' ends (15 - 3 - 1 - 5 mm)
+
+
+def test_a_kit_stamp_keeps_off_crop_marks_and_moves_to_a_free_side() -> None:
+    low = _spot(_grid(8))  # the marks below the cards reach the page's foot
+    assert low.side == "bottom"
+    edges = [(15 + 63.5 * col) * MM for col in range(4)]
+    canvas = KitCanvas("/dev/null", pagesize=A4)
+    width = canvas.stringWidth("afternova 3f2a1b9c8d7e (2026-01-12) · starpress 0.2.0",
+                               kit_stamp.FONT, low.size)  # fmt: skip
+    assert not any(low.start - kit_stamp.PAD < x < low.start + width + kit_stamp.PAD for x in edges)
+    full = _spot(_grid(4.5, 96))  # bleed at the top and the foot: only the sides are free
+    assert full.side == "left" and full.inset >= kit_stamp.EDGE

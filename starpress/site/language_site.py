@@ -68,6 +68,16 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
         summaries.append(game_summary(game_site))
         site.games.append(game_id)
     site.styles = sitelook.stylesheet(sitelook.accents(root, inputs.palettes))
+    site.made_with = _filled(ui.label("Made with starpress %(tool)s"), tool=inputs.tool)
+    for game_id in order:
+        if game_id in inputs.stamps:
+            made = inputs.stamps[game_id]
+            site.stamps[game_id] = _filled(
+                ui.label("Content version %(content)s of %(date)s; made with starpress %(tool)s"),
+                content=made.edition.version,
+                date=made.edition.date,
+                tool=made.tool,
+            )
     home = env.get_template("site_home.md.j2").render(
         site_title=site.title,
         games=summaries,
@@ -82,6 +92,14 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
         site.pages.append(Page(OWN_GAME_PAGE, only_english + guide.read_text("utf-8")))
         site.nav.append({"Your own game": OWN_GAME_PAGE})
     return site
+
+
+def _filled(message: str, **values: str) -> str:
+    """A UI string with its `%(name)s` placeholders filled (plain text: the footer's
+    template escapes it)."""
+    for name, value in values.items():
+        message = message.replace(f"%({name})s", value)
+    return message
 
 
 def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:

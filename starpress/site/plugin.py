@@ -18,7 +18,9 @@ from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from starpress.core.project import Project
 from starpress.site import look as sitelook
@@ -79,6 +81,14 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
             files.append(File.generated(config, asset.path, abs_src_path=str(asset.source)))
         files.append(File.generated(config, "games.css", content=site.styles))
         return files
+
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        """What made the page, for its footer (`site/overrides/partials/copyright.html`):
+        starpress's version and, on a game's page, the game's content version and date."""
+        page.meta["sp_stamp"] = self._site.stamp_of(page.file.src_uri)
+        return context
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """A game's pages say which game they are, for its accent (games.css)."""
