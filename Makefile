@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: all build check test lint typecheck pytest bench clean browser serve lock
+.PHONY: all build check test lint typecheck pytest bench clean browser serve lock dist
 
 all: build
 
@@ -85,8 +85,8 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 lint: $(TESTSTAMP)
-	$(BIN)/ruff format --check starpress pnp automa tests bench
-	$(BIN)/ruff check starpress pnp automa tests bench
+	$(BIN)/ruff format --check starpress pnp automa tests bench hatch_build.py
+	$(BIN)/ruff check starpress pnp automa tests bench hatch_build.py
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TESTSTAMP)
@@ -94,6 +94,13 @@ typecheck: $(TESTSTAMP)
 
 pytest: $(TESTSTAMP) $(PYODIDE)
 	$(BIN)/pytest -q -n auto
+
+# The sdist and the wheel (built without isolation, by the locked hatchling and hatch-vcs),
+# checked by twine: what `pipx install` takes. Tag the commit first for a release version.
+dist: $(TESTSTAMP)
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
+	$(BIN)/twine check --strict dist/*
 
 bench: $(STAMP) $(PYODIDE)
 	$(BIN)/python bench/run.py $(PARTS)
