@@ -97,9 +97,11 @@ pytest: $(TESTSTAMP) $(PYODIDE)
 
 # The sdist and the wheel (built without isolation, by the locked hatchling and hatch-vcs),
 # checked by twine: what `pipx install` takes. Tag the commit first for a release version.
+# SOURCE_DATE_EPOCH (the last commit's time) instead of the clock: for the files' dates, and
+# for the date hatch-vcs adds to the version of a tree with uncommitted changes.
 dist: $(TESTSTAMP)
 	rm -rf dist
-	$(BIN)/python -m build --no-isolation --outdir dist .
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) $(BIN)/python -m build --no-isolation --outdir dist .
 	$(BIN)/twine check --strict dist/*
 
 bench: $(STAMP) $(PYODIDE)

@@ -47,18 +47,12 @@ def _run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> 
 
 
 def _build(source: Path, out: Path, *what: str) -> Path:
-    """`python -m build` without isolation: hatchling and hatch-vcs as locked, in this venv."""
-    _run(
-        sys.executable,
-        "-m",
-        "build",
-        "--no-isolation",
-        *what,
-        "--outdir",
-        out,
-        source,
-        cwd=out.parent,
-    )
+    """`python -m build` without isolation (hatchling and hatch-vcs as locked, in this venv),
+    dated by the last commit as `make dist` does, not by the clock."""
+    epoch = _run("git", "log", "-1", "--format=%ct", cwd=ROOT).strip()
+    env = {**os.environ, "SOURCE_DATE_EPOCH": epoch}
+    command = (sys.executable, "-m", "build", "--no-isolation", *what, "--outdir", out, source)
+    _run(*command, cwd=out.parent, env=env)
     (made,) = out.glob("*.whl" if "--wheel" in what else "*.tar.gz")
     return made
 
