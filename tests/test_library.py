@@ -103,6 +103,15 @@ def test_with_no_library_an_empty_folder_is_no_project(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stderr.startswith("error: no starpress project")
 
 
+def test_a_root_that_is_no_folder_is_refused_not_made(tmp_path: Path, with_library: None) -> None:
+    done = starpress("--root", str(tmp_path / "nope"), "pnp", "asteria", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"error: --root {tmp_path / 'nope'}: no such folder\n",
+    )
+    assert not (tmp_path / "nope").exists()
+
+
 def test_a_project_adds_its_games_beside_the_builtin_ones(
     tmp_path: Path, with_library: None
 ) -> None:

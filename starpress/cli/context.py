@@ -44,6 +44,8 @@ def project_root() -> Path:
     from starpress.core.load import project_root as around
     from starpress.core.project import ProjectNotFound
 
+    if _Chosen.root is not None and not _Chosen.root.is_dir():
+        fail(f"--root {_Chosen.root}: no such folder")  # never a build/ made somewhere new
     try:
         return around(_Chosen.root or Path.cwd())
     except ProjectNotFound as error:
