@@ -93,7 +93,7 @@ typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
 pytest: $(TESTSTAMP) $(PYODIDE)
-	$(BIN)/pytest -q -n auto
+	$(BIN)/pytest -q -n auto --dist loadgroup
 
 # The sdist and the wheel (built without isolation, by the locked hatchling and hatch-vcs),
 # checked by twine: what `pipx install` takes. Tag the commit first for a release version.
