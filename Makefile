@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: all build check test lint typecheck pytest bench clean browser serve lock
+.PHONY: all build check test lint typecheck pytest bench clean browser serve lock dist
 
 all: build
 
@@ -16,6 +16,7 @@ all: build
 LOCK_BUILD := requirements/build.txt
 LOCK_RUN   := requirements/run.txt
 LOCK_TEST  := requirements/test.txt
+LOCK_BESIDE := requirements/beside.txt
 PIP_LOCKED := $(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps
 
 $(STAMP): pyproject.toml $(LOCK_BUILD) $(LOCK_RUN)
@@ -43,6 +44,7 @@ lock:
 	$(UV_COMPILE) pyproject.toml requirements/build.in --extra test --extra cluster -o $(LOCK_TEST)
 	$(UV_COMPILE) pyproject.toml requirements/build.in -c $(LOCK_TEST) -o $(LOCK_RUN)
 	$(UV_COMPILE) requirements/build.in -c $(LOCK_TEST) -o $(LOCK_BUILD)
+	$(UV_COMPILE) requirements/beside.in --no-deps -o $(LOCK_BESIDE)
 	$(MAKE) $(STAMP)
 	$(BIN)/starpress i18n update
 	$(BIN)/starpress i18n report --check || \
@@ -83,15 +85,24 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 lint: $(TESTSTAMP)
-	$(BIN)/ruff format --check starpress pnp automa tests bench
-	$(BIN)/ruff check starpress pnp automa tests bench
+	$(BIN)/ruff format --check starpress pnp automa tests bench hatch_build.py
+	$(BIN)/ruff check starpress pnp automa tests bench hatch_build.py
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
 pytest: $(TESTSTAMP) $(PYODIDE)
-	$(BIN)/pytest -q -n auto
+	$(BIN)/pytest -q -n auto --dist loadgroup
+
+# The sdist and the wheel (built without isolation, by the locked hatchling and hatch-vcs),
+# checked by twine: what `pipx install` takes. Tag the commit first for a release version.
+# SOURCE_DATE_EPOCH (the last commit's time) instead of the clock: for the files' dates, and
+# for the date hatch-vcs adds to the version of a tree with uncommitted changes.
+dist: $(TESTSTAMP)
+	rm -rf dist
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) $(BIN)/python -m build --no-isolation --outdir dist .
+	$(BIN)/twine check --strict dist/*
 
 bench: $(STAMP) $(PYODIDE)
 	$(BIN)/python bench/run.py $(PARTS)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pymupdf
 
+from starpress.core.edition import Stamp
 from starpress.core.model import Game
 from starpress.core.text import Text
 from starpress.pdf.canvas import KitCanvas
@@ -111,15 +112,18 @@ def build_cached_kit(
     out_dir: Path,
     cache: FaceCache,
     book: FaceBook | None = None,
+    stamp: Stamp | None = None,
 ) -> CachedReport:
-    """Write the kit of a game (already in the kit's language) from cached faces; a
-    watching process passes the same `book` every time, so known faces are not grafted again."""
+    """Write the kit of a game (already in the kit's language) from cached faces, stamped
+    as a normal kit is; a watching process passes the same `book` every time, so known faces
+    are not grafted again."""
     faces = kit.kit_faces(game, templates, options)
     digest = game_digest(game, templates, folder, options.lang)
     report = CachedReport(KitReport(kit_path(out_dir, game.id, options)))
     drawn = _faces(report, cache, digest, game, templates, folder, faces, options)
     keys = {place: face.key for place, face in drawn.items()}
-    skeleton, placements = _sheets(game, templates, folder, options, faces, keys, report)
+    line = stamp.line if stamp else ""
+    skeleton, placements = _sheets(game, templates, folder, options, faces, keys, report, line)
     _place_faces(skeleton, placements, drawn, report.kit.path, book or FaceBook())
     overflow = {line for face in drawn.values() for line in face.overflow}
     report.kit.overflow = sorted(overflow)
@@ -176,12 +180,13 @@ def _sheets(
     faces: list[Face],
     keys: dict[str, str],
     report: CachedReport,
+    stamp: str,
 ) -> tuple[bytes, list[Placement]]:
     """The kit's pages without faces, and where each face goes."""
     buffer = io.BytesIO()
-    canvas = kit_canvas(buffer, game, options)
+    canvas = kit_canvas(buffer, game, options, stamp_line=stamp)
     context = face_context(canvas, game, templates, folder, options.ink_saver)
-    recorder = _Recorder(canvas, keys, context=context, options=options)
+    recorder = _Recorder(canvas, keys, context=context, options=options, stamp_line=stamp)
     for page in recorder.pages(faces):
         report.kit.faces += recorder.place(page)
     report.kit.pages = canvas.getPageNumber() - 1

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 
+from starpress.core.edition import Stamp, stamp
 from starpress.core.errors import InputError
 from starpress.core.i18n import in_language, read_game_catalog
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import LANGUAGES, Game
 from starpress.core.project import Project
+from starpress.core.version import tool_version
 from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
@@ -49,6 +51,9 @@ class Job:
     catalog: Catalog | None = None
     """The game's catalog for the kit's language, read (strictly) by `plan`: a pool worker
     gets it with the job, and parses nothing again."""
+    stamp: Stamp | None = None
+    """What the kit is made with (starpress's version, the game's content version), asked
+    once by `plan`; printed at the foot of every sheet."""
 
     def localized(self) -> Game:
         """The game in the kit's language (`starpress.core.i18n.in_language`)."""
@@ -71,6 +76,7 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
     loaded = load_games(root, games)
     jobs: list[Job] = []
     problems = []
+    tool = tool_version()
     for game in loaded.values():
         try:
             templates = load_templates(root, game)
@@ -79,11 +85,12 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
             continue
         _check_size(root, game, templates, options)
         chosen = replace(options, only=chosen_cards(root, game, options.only))
+        made_with = stamp(Project(root), game.id, tool)
         for code in languages(game, lang):
             catalog = None
             if code != game.info.source_language:  # a bad one: refused before any kit
                 catalog = read_game_catalog(root, game.id, code)
-            jobs.append(Job(game, templates, replace(chosen, lang=code), catalog))
+            jobs.append(Job(game, templates, replace(chosen, lang=code), catalog, made_with))
     if problems:
         raise ContentError(problems)
     return jobs
@@ -196,7 +203,7 @@ def _build_job(
     folder = Project(root).game_folder(game.id)
     if shop is not None:
         return _shop_job(game, job, folder, out_dir, shop, progress)
-    report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
+    report = build_kit(game, job.templates, folder, job.options, out_dir, progress, job.stamp)
     exports: list[Path] = []
     if job.options.cut:
         from starpress.pnp.cut import write_cut_files

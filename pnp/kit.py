@@ -16,6 +16,7 @@ from typing import BinaryIO, Literal
 from reportlab.lib.colors import HexColor
 
 from starpress.core.atomic import atomic_path
+from starpress.core.edition import Stamp
 from starpress.core.model import Card, Game, size_mm
 from starpress.pdf.canvas import KitCanvas
 from starpress.pdf.cmyk import as_cmyk
@@ -26,6 +27,7 @@ from starpress.pnp.faces import DrawError, FaceContext, FaceSize, draw_face, fac
 from starpress.pnp.layout import ResolvedLayout, Templates
 from starpress.pnp.paper import paper_size
 from starpress.pnp.presets import PRESETS
+from starpress.pnp.stamp import StampedSheet, draw_stamp
 
 Side = Literal["front", "back"]
 
@@ -177,16 +179,19 @@ def build_kit(
     options: KitOptions,
     out_dir: Path,
     progress: Callable[[int], None] | None = None,
+    stamp: Stamp | None = None,
 ) -> KitReport:
-    """Write the kit PDF for one game (already in the kit's language), language and paper;
-    report pages, overflowing text and the printed texts that had no translation."""
+    """Write the kit PDF for one game (already in the kit's language), language and paper,
+    each sheet stamped with what made it (`stamp`); report pages, overflowing text and the
+    printed texts that had no translation."""
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
     report = KitReport(path)
     with atomic_path(path) as temporary:
-        canvas = kit_canvas(str(temporary), game, options)
+        line = stamp.line if stamp else ""
+        canvas = kit_canvas(str(temporary), game, options, stamp_line=line)
         context = face_context(canvas, game, templates, folder, options.ink_saver)
-        builder = _Builder(canvas, context, options)
+        builder = _Builder(canvas, context, options, line)
         context.icons.define_all()
         # text sizes come from the whole deck, also when only some cards are printed
         fit_text_to_decks(context, printed_faces(game, templates, True), builder.bleed)
@@ -217,10 +222,14 @@ def placement(
 
 
 def kit_canvas(
-    target: str | BinaryIO, game: Game, options: KitOptions, colour: str = "rgb"
+    target: str | BinaryIO,
+    game: Game,
+    options: KitOptions,
+    colour: str = "rgb",
+    stamp_line: str = "",
 ) -> KitCanvas:
-    """A kit's canvas: its paper, PDF settings and metadata in the kit's language; with
-    `colour="cmyk"`, every colour drawn is written as CMYK."""
+    """A kit's canvas: its paper, PDF settings and metadata in the kit's language (the
+    stamp in its keywords); with `colour="cmyk"`, every colour drawn is written as CMYK."""
     width, height = paper_size(options.paper)
     canvas = KitCanvas(
         target,
@@ -235,6 +244,8 @@ def kit_canvas(
     canvas.setAuthor("starpress")
     canvas.setSubject(f"{title}: every printed component, ready to cut")
     canvas.setCreator("starpress")
+    if stamp_line:
+        canvas.setKeywords(stamp_line)
     # what a print dialog should do, in the file itself (read back by the site's downloads)
     canvas.setViewerPreference(
         "Duplex", DUPLEX_PREFERENCE["none" if options.fold else options.duplex]
@@ -279,10 +290,14 @@ class Page:
 class _Builder:
     """Places faces on pages of one canvas."""
 
-    def __init__(self, canvas: KitCanvas, context: FaceContext, options: KitOptions) -> None:
+    def __init__(
+        self, canvas: KitCanvas, context: FaceContext, options: KitOptions, stamp_line: str = ""
+    ) -> None:
         self.canvas = canvas
         self.context = context
         self.options = options
+        self.stamp_line = stamp_line
+        """The line on every sheet saying what made it (`pnp.stamp`); empty: none."""
         self.bleed = options.bleed * MM
         self.forms: set[str] = set()
         self.cut_sheets: list[cut.CutSheet] = []
@@ -427,7 +442,7 @@ class _Builder:
         if options.cut:
             self._cut_sheet(sheet, [(face, slot) for face, slot in zip(faces, slots, strict=True)])
         self._boxes(slots, sheet)
-        self._end_page()
+        self._end_page(sheet, slots, sheet.fold if options.fold and with_backs else None)
         if with_backs and not options.fold and options.duplex != "none":
             self._back_page(page)
         return len(faces)
@@ -453,7 +468,8 @@ class _Builder:
         if options.cut:
             self._cut_sheet(sheet, [(face, tile.window)], tiled=True)
         self._boxes([tile.window], sheet)
-        self._end_page()
+        middle = tile.window.x + tile.window.width / 2  # the sheet's name, under the window
+        self._end_page(sheet, [tile.window], clear=((middle - 6 * MM, middle + 6 * MM),))
         if face.back is not None and options.duplex != "none" and not options.proof:
             offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
             mirror = impose.Sheet(sheet.width, sheet.height, 0, 0, (tile.slot, tile.window))
@@ -461,7 +477,7 @@ class _Builder:
             self._begin_page(sheet)
             self._place(face, "back", slot, mirror, window)
             self._boxes([window], sheet)
-            self._end_page()
+            self._end_page(sheet, [window])
         return int(tile.row == tile.column == 0)
 
     def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
@@ -504,7 +520,7 @@ class _Builder:
                 self._place(face, "back", slot, mirror)
                 placed.append(slot)
         self._boxes(placed, sheet)
-        self._end_page()
+        self._end_page(sheet, placed)  # no guides on a sheet of backs: off the cards only
 
     def _begin_page(self, sheet: impose.Sheet) -> None:
         """A new page of the sheet's size; with a printer's scale, drawn scaled about its
@@ -515,7 +531,19 @@ class _Builder:
             self.canvas.saveState()
             self.canvas.transform(*matrix)
 
-    def _end_page(self) -> None:
+    def _end_page(
+        self,
+        sheet: impose.Sheet,
+        slots: tuple[impose.Rect, ...] | list[impose.Rect],
+        fold: tuple[float, float, float, float] | None = None,
+        clear: tuple[tuple[float, float], ...] = (),
+    ) -> None:
+        """The kit's stamp on the sheet, off its cards (`slots`) and guides (`pnp.stamp`);
+        then the page ends."""
+        on = StampedSheet(
+            sheet.width, sheet.height, slots, self.bleed, self.options.marks, fold, clear
+        )
+        draw_stamp(self.canvas, self.stamp_line, on)
         if self.options.scale != (100.0, 100.0):
             self.canvas.restoreState()
         self.canvas.showPage()

@@ -53,7 +53,9 @@ def rebuild(
         game = job.localized()  # with the catalog `plan` read and checked
         folder = Project(root).game_folder(game.id)
         reports.append(
-            build_cached_kit(game, job.templates, folder, job.options, request.out, cache, book)
+            build_cached_kit(
+                game, job.templates, folder, job.options, request.out, cache, book, job.stamp
+            )
         )
     return Rebuild(reports, time.perf_counter() - start)
 
@@ -62,7 +64,9 @@ def watched_paths(root: Path, target: str) -> list[Path]:
     """The game's content folder (data, sheets, icons, catalogs) and the card layouts."""
     games = game_ids(root) if target == "all" else [target]
     project = Project(root)
-    return [project.game_folder(game) for game in games] + [project.card_layouts_folder]
+    folders = [project.game_folder(game) for game in games]
+    layouts = dict.fromkeys(project.card_layouts(game).parent for game in games)
+    return folders + [folder for folder in layouts if folder.is_dir()]
 
 
 def relevant(_change: object, path: str) -> bool:

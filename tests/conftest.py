@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 
+os.environ["STARPRESS_LIBRARY"] = "none"
+"""The tests' projects hold their games alone: the built-in library (the clone, `ROOT`) is
+not added beside them. `ROOT` itself is the library, so its five games are its own; the
+tests of the library (tests/test_library.py) and of an installed wheel set it back."""
+
 
 @functools.cache
 def project_game(game_id: str) -> Game:

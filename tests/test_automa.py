@@ -26,6 +26,7 @@ from starpress.automa.games.afternova.rules import COLOURS, Blueprint, Bot, BotR
 from starpress.core.load import load_games
 from starpress.core.model import Game
 from tests.conftest import ROOT, run_cli
+from tests.stamps import unstamped
 
 GOLDEN = ROOT / "tests" / "golden"
 ANSWERS = [
@@ -192,9 +193,10 @@ def test_score_parts() -> None:
 def test_fixed_seed_gives_the_golden_log_and_transcript(tmp_path: Path) -> None:
     transcript = play(ANSWERS, tmp_path / "game.jsonl")
     assert transcript == (GOLDEN / "afternova-simulated-seed7.txt").read_text("utf-8")
-    assert (tmp_path / "game.jsonl").read_text() == (
-        GOLDEN / "afternova-simulated-seed7.jsonl"
-    ).read_text()
+    assert (
+        unstamped(tmp_path / "game.jsonl")
+        == (GOLDEN / "afternova-simulated-seed7.jsonl").read_text()
+    )
 
 
 def test_table_mode_validates_every_answer(tmp_path: Path) -> None:

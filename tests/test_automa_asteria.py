@@ -48,6 +48,7 @@ from starpress.core.load import ContentError, load_games
 from starpress.core.model import Game
 from starpress.core.text import Span
 from tests.conftest import ROOT, project_bot, project_game
+from tests.stamps import unstamped
 
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -198,7 +199,7 @@ def play_simulated(level: str, save: Path, seed: int = 3, lang: str = "pt-BR") -
 def test_golden_game_per_level(level: str, tmp_path: Path) -> None:
     transcript = play_simulated(level, tmp_path / "game.jsonl")
     assert transcript == (GOLDEN / f"asteria-{level}-seed3.txt").read_text("utf-8")
-    log = (tmp_path / "game.jsonl").read_text()
+    log = unstamped(tmp_path / "game.jsonl")
     assert log == (GOLDEN / f"asteria-{level}-seed3.jsonl").read_text()
 
 

@@ -37,6 +37,7 @@ from starpress.core.load import load_games
 from starpress.core.model import Game
 from starpress.core.text import Span
 from tests.conftest import ROOT
+from tests.stamps import unstamped
 
 GOLDEN = ROOT / "tests" / "golden"
 VERBS = Verbs(Settings())
@@ -163,9 +164,10 @@ def test_end_shift_and_final_score() -> None:
 def test_golden_game_per_level(level: str, tmp_path: Path) -> None:
     transcript = play(level, tmp_path / "game.jsonl")
     assert transcript == (GOLDEN / f"luna-maris-{level}-seed3.txt").read_text("utf-8")
-    assert (tmp_path / "game.jsonl").read_text() == (
-        GOLDEN / f"luna-maris-{level}-seed3.jsonl"
-    ).read_text()
+    assert (
+        unstamped(tmp_path / "game.jsonl")
+        == (GOLDEN / f"luna-maris-{level}-seed3.jsonl").read_text()
+    )
 
 
 def table(answers: list[str], save: Path, seed: int = 5, level: str = "basic") -> str:

@@ -345,6 +345,7 @@ def test_cached_kit_has_the_pages_boxes_and_texts_of_a_normal_kit(new_project: P
             job.options,
             new_project / "cached",
             cache,
+            stamp=job.stamp,  # stamped as the normal kit is
         )
         with pymupdf.open(normal) as a, pymupdf.open(cached.kit.path) as b:
             assert len(a) == len(b)

@@ -12,9 +12,12 @@ from typing import Any
 
 import pytest
 
+from starpress.core.edition import edition
 from starpress.core.errors import InputError
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES
+from starpress.core.project import Project
+from starpress.core.version import tool_version
 from starpress.site import config as siteconfig
 from starpress.site import deploy as sitedeploy
 from starpress.site import look as sitelook
@@ -261,6 +264,25 @@ def test_an_accent_not_in_the_palette_is_refused(tmp_path: Path) -> None:
     games.write_text(games.read_text("utf-8").replace("asteria: explore", "asteria: fuchsia"))
     with pytest.raises(InputError, match="accent of asteria: 'fuchsia' is not a #rrggbb colour"):
         sitelook.accents(tmp_path)
+
+
+def test_every_page_says_which_starpress_and_which_content_made_it(
+    builds: dict[str, dict[str, bytes]],
+) -> None:
+    root = Path(next(iter(builds["root"])))
+    files = builds["first"]
+    tool = tool_version()
+    for game in GAMES:
+        made = edition(Project(root), game)
+        for page in (f"{LANG}/{game}/index.html", f"{LANG}/{game}/glossary/index.html"):
+            assert (
+                f'<div class="sp-stamp">Content version {made.version} of {made.date}; '
+                f"made with starpress {tool}</div>"
+            ) in files[page].decode(), page
+    assert f'<div class="sp-stamp">Made with starpress {tool}</div>' in (
+        files[f"{LANG}/index.html"].decode()
+    )
+    assert f"<footer><small>starpress {tool}</small></footer>" in files["index.html"].decode()
 
 
 def test_covers_exist_and_the_home_page_shows_them(builds: dict[str, dict[str, bytes]]) -> None:

@@ -13,8 +13,10 @@ from pathlib import Path
 
 from starpress.automa.engine import runner
 from starpress.automa.web.data import page_data
+from starpress.core.edition import stamp
 from starpress.core.i18n import localize
 from starpress.core.load import load_games
+from starpress.core.project import Project
 from tests import test_automa_table as table
 from tests.conftest import ROOT
 
@@ -78,5 +80,6 @@ def recorded(name: str, folder: Path) -> Recorded:
 def data_text(game_id: str, lang: str, root: Path = ROOT) -> str:
     """A Play page's data (as the site writes it, without links to the rules)."""
     source = load_games(root, [game_id])[game_id]
-    data = page_data(source, localize(root, source, lang), lang)
+    made_with = stamp(Project(root), game_id).record()  # as the CLI's save files carry it
+    data = page_data(source, localize(root, source, lang), lang, stamp=made_with)
     return json.dumps(data, ensure_ascii=False)

@@ -31,6 +31,7 @@ from starpress.automa.engine.session import (
 )
 from starpress.automa.engine.state import HUMAN, ScriptState, Start
 from starpress.automa.engine.voice import Voice
+from starpress.core.edition import stamp
 from starpress.core.i18n import localize
 from starpress.core.load import game_ids, load_games
 from starpress.core.model import LANGUAGES, Game
@@ -76,6 +77,7 @@ def play(
             "params": values,
             "v": LOG_VERSION,
             "content": content_hash(game),
+            "stamp": stamp(Project(root), game_id).record(),
         }
     )
     return _drive(root, log, auto, as_json, read or input, out or sys.stdout, False, read is None)

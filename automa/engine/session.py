@@ -7,17 +7,20 @@ card revealed). `automa.engine.driver` takes them from the log while there are l
 events (replay, resume, undo), and from the players or the PRNG after. Replaying therefore never
 needs the PRNG, and a replay prints the same transcript.
 
-Save-file format, version `LOG_VERSION` (5): one JSON object per line, keys sorted. start:  {"t":
-"start", "v": 5, "game", "mode", "seed", "lang", "params", "content", "h"} answer: {"t": "answer",
-"key", "value", ["raw"], "h"} chance: {"t": "chance", "key", "value", "h"} `raw` is the answer in
-words every language parses (a card's printed mark, a colour's key, a number; what was typed when
-the question has no such words), parsed again on replay, so a log replays in any language (`replay
---lang`). `params` are the bot's parameters (`{"level": "basic"}`, `{"seats": "table"}`), every one
-written out and checked against the values the bot declares; `content` is the hash of the bot data
-and card ids the game was played with (see `automa.engine.runner.content_hash`); `h`
-chains every line to the one before it (the first 16 hex digits of sha256(previous h + the line
-without h)), so an edited line is found by its line number. The chain catches edits and damage, not
-forgery: anyone can recompute it.
+Save-file format, version `LOG_VERSION` (5): one JSON object per line, keys sorted.
+start: {"t": "start", "v": 5, "game", "mode", "seed", "lang", "params", "content", ["stamp"],
+"h"} answer: {"t": "answer", "key", "value", ["raw"], "h"} chance: {"t": "chance", "key",
+"value", "h"} `raw` is the answer in words every language parses (a card's printed mark, a
+colour's key, a number; what was typed when the question has no such words), parsed again on
+replay, so a log replays in any language (`replay --lang`). `params` are the bot's parameters
+(`{"level": "basic"}`, `{"seats": "table"}`), every one written out and checked against the
+values the bot declares; `content` is the hash of the bot data and card ids the game was
+played with (see `automa.engine.runner.content_hash`); `stamp` says, for people, what the
+game was started with: `{"starpress": its version, "content": the game's content version,
+"date": its date}` (`starpress.core.edition`; never checked, absent from older logs); `h`
+chains every line to the one before it (the first 16 hex digits of sha256(previous h + the
+line without h)), so an edited line is found by its line number. The chain catches edits and
+damage, not forgery: anyone can recompute it.
 """
 
 from __future__ import annotations
@@ -47,9 +50,13 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "chance": {"key": (str,), "value": _JSON_VALUE},
 }  # fmt: skip
 """Every event kind with its required fields and their types (plus `t` and `h`)."""
-_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {"answer": {"raw": (str,)}}
-"""`raw`: a person's answer in canonical words, parsed again on replay (a modelled player's
-answer has none)."""
+_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
+    "start": {"stamp": (dict,)},
+    "answer": {"raw": (str,)},
+}
+"""`stamp`: which starpress and which content started the game (for people, never
+checked); `raw`: a person's answer in canonical words, parsed again on replay (a modelled
+player's answer has none)."""
 
 
 class SaveFileError(InputError):

@@ -1,6 +1,7 @@
 """The data of a bot's Play page, made at build time from the content (`automa.web.page`
 reads it in the browser): the bot's prepared data and words in the page's language, its parameters,
-the content hash save files are checked against, and the site's links to the rules its steps follow.
+the content hash save files are checked against, the stamp they carry, and the site's links to the
+rules its steps follow.
 JSON only: the browser needs no pydantic and no YAML.
 """
 
@@ -30,10 +31,15 @@ def program_of(game: Game) -> str | None:
 
 
 def page_data(
-    source: Game, game: Game, lang: str, rules: Mapping[str, str] | None = None
+    source: Game,
+    game: Game,
+    lang: str,
+    rules: Mapping[str, str] | None = None,
+    stamp: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The Play page data of `game` (localised to `lang`; `source`: the same game as read,
-    whose content hash save files carry), with `rules` (rule id -> link from the page)."""
+    whose content hash save files carry), with `rules` (rule id -> link from the page) and
+    the `stamp` a save file started on the page carries (`Stamp.record`)."""
     bot = bot_of(game)
     if bot is None:
         raise ValueError(f"{game.id} has no bot")
@@ -60,4 +66,5 @@ def page_data(
         "words": plain.encode(words),
         "rules": dict(rules or {}),
         "limits": dataclasses.asdict(limits()),
+        **({"stamp": dict(stamp)} if stamp is not None else {}),
     }

@@ -76,6 +76,8 @@ class Page:
         self.lang: str = data["lang"]
         self.languages: tuple[str, ...] = tuple(data["languages"])
         self.content: str = data["content"]
+        self.stamp: dict[str, str] | None = data.get("stamp")
+        """What a game started here is made with, as the CLI's save files say it."""
         self.parameters: dict[str, tuple[str, ...]] = {
             p["name"]: tuple(p["values"]) for p in data["parameters"]
         }
@@ -122,6 +124,7 @@ class Page:
                 "params": chosen,
                 "v": LOG_VERSION,
                 "content": self.content,
+                **({"stamp": self.stamp} if self.stamp is not None else {}),
             }
         )
         self.log = log

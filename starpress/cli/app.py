@@ -13,7 +13,6 @@ from typing import Annotated
 
 import typer
 
-from starpress import __version__
 from starpress.cli import context
 from starpress.cli.commands import bots, content, i18n, printers, printing, site
 
@@ -27,8 +26,19 @@ app = typer.Typer(
 
 
 def _version(value: bool) -> None:
+    """starpress's version, then each game's content version and date."""
     if value:
-        typer.echo(f"starpress {__version__}")
+        from starpress.cli import games_list
+        from starpress.core.project import ProjectNotFound
+        from starpress.core.version import tool_version
+
+        typer.echo(f"starpress {tool_version()}")
+        try:
+            rows = games_list.game_rows(context.project_root_quietly())
+        except ProjectNotFound:
+            rows = []
+        for line in games_list.lines(rows, folders=False):
+            typer.echo(line)
         raise typer.Exit()
 
 
@@ -45,7 +55,10 @@ def main_options(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print starpress's version and each game's content version, and exit.",
         ),
     ] = False,
 ) -> None:
@@ -53,6 +66,7 @@ def main_options(
     context.choose_root(root)
 
 
+app.command()(content.games)
 app.command()(content.check)
 app.command()(content.show)
 app.command()(printing.pnp)

@@ -39,23 +39,35 @@ def chosen_root() -> Path | None:
 
 def project_root() -> Path:
     """The project folder: `--root`, else the nearest one from the current folder upwards;
-    none is one line and exit 2."""
-    from starpress.core.load import find_root
+    none: that folder itself, whose games are the built-in ones and whose build/ gets the
+    outputs (with no built-in library either: one line and exit 2)."""
+    from starpress.core.load import project_root as around
     from starpress.core.project import ProjectNotFound
 
+    if _Chosen.root is not None and not _Chosen.root.is_dir():
+        fail(f"--root {_Chosen.root}: no such folder")  # never a build/ made somewhere new
     try:
-        return find_root(_Chosen.root or Path.cwd())
+        return around(_Chosen.root or Path.cwd())
     except ProjectNotFound as error:
         fail(str(error))
 
 
+def project_root_quietly() -> Path:
+    """The project folder as `project_root` finds it, for options that run before `--root`
+    is read (`--version`): ProjectNotFound when there is none."""
+    from starpress.core.load import project_root as around
+
+    return around(_Chosen.root or Path.cwd())
+
+
 def complete_game(incomplete: str) -> list[str]:
     """Shell completion: the project's game ids that start with `incomplete`."""
-    from starpress.core.load import find_root, game_ids
+    from starpress.core.load import game_ids, project_root
     from starpress.core.project import ProjectNotFound
 
     try:
-        return [game for game in game_ids(find_root(Path.cwd())) if game.startswith(incomplete)]
+        root = project_root(_Chosen.root or Path.cwd())
+        return [game for game in game_ids(root) if game.startswith(incomplete)]
     except (ProjectNotFound, OSError):
         return []
 

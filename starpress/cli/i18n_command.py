@@ -16,30 +16,43 @@ from starpress.site import messages as site_messages
 
 
 def extract(root: Path, console: Console) -> None:
-    for game in load_games(root).values():
+    """Write the catalog templates of the project's own games, and of its own page
+    templates' UI strings (the built-in games' catalogs are the library's, read only)."""
+    for game in _own_games(root):
         path = Project(root).catalog_template(game.id)
         template = catalogs.game_template(root, game)
         catalogs.write_catalog(path, template)
         console.print(f"wrote {path.relative_to(root)} ({len(template)} texts)", highlight=False)
-    ui = site_messages.ui_template(root)
-    path = Project(root).ui_catalog_template
-    catalogs.write_catalog(path, ui)
-    console.print(f"wrote {path.relative_to(root)} ({len(ui)} texts)", highlight=False)
+    if _keeps_ui_catalogs(root):
+        ui = site_messages.ui_template(root)
+        path = Project(root).ui_catalog_template
+        catalogs.write_catalog(path, ui)
+        console.print(f"wrote {path.relative_to(root)} ({len(ui)} texts)", highlight=False)
 
 
 def update(root: Path, console: Console) -> None:
     extract(root, console)
-    for game in load_games(root).values():
+    for game in _own_games(root):
         for result in update_game(root, game):
             _say(console, root, result)
+    if not _keeps_ui_catalogs(root):
+        return
     ui = site_messages.ui_template(root)
+    own = Project(root, library=None)  # never the library's catalogs
     for lang in LANGUAGES:
         if lang != "en":
-            _say(
-                console,
-                root,
-                catalogs.update_catalog(catalogs.ui_catalog_path(root, lang), ui, lang),
-            )
+            _say(console, root, catalogs.update_catalog(own.ui_catalog(lang), ui, lang))
+
+
+def _own_games(root: Path) -> list[Game]:
+    """The games whose catalogs the project keeps: its own (in a clone, all five)."""
+    return list(load_games(root, Project(root).own_game_ids()).values())
+
+
+def _keeps_ui_catalogs(root: Path) -> bool:
+    """Whether the project translates its own page templates (`templates/site/`); else
+    the UI catalogs are the library's, read only."""
+    return (Project(root).templates / "site").is_dir()
 
 
 def update_game(

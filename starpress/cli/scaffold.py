@@ -27,7 +27,7 @@ from starpress.core.limits import new_limits
 from starpress.core.load import find_root, load_game
 from starpress.core.model import LANGUAGES, SLUG_RE
 from starpress.core.problems import ContentError
-from starpress.core.project import MARKERS, TOOL_HOME, Project, ProjectNotFound
+from starpress.core.project import LIBRARY, MARKERS, Project, ProjectNotFound
 from starpress.core.yamlpos import unprintable
 
 SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
@@ -51,8 +51,9 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
     title = _checked_title(title) if title else game.replace("-", " ").title()
     try:
         project, new_project = _project(root, game)
-        folder = Project(project).game_folder(game)
-        layout = Project(project).card_layouts(game)
+        own = Project(project, library=None)  # the project's own files, never a built-in game's
+        folder = own.game_folder(game)
+        layout = own.card_layouts(game)
         for path in (folder, layout):
             if path.exists():
                 raise InputError(path, "already exists: starpress new never overwrites a game")
@@ -125,7 +126,7 @@ def _write(
     """The game's files (and the project's, when it is new) under `project`."""
     if new_project:
         _copy_site(project.root)
-        _render(SCAFFOLD / "common" / "games.yaml", project.site_games, values)
+        _render(SCAFFOLD / "common" / "games.yaml", project.templates / "site" / "games.yaml", values)
         _render(language / "README.md", project.root / "README.md", values)
         _render(SCAFFOLD / "common" / "gitignore", project.root / ".gitignore", values)
     folder = project.game_folder(game)
@@ -203,9 +204,11 @@ def _project(root: Path | None, game: str) -> tuple[Path, bool]:
 
 
 def _copy_site(project: Path) -> None:
-    """The site's configuration and page templates, as the tool's own project has them."""
+    """The site's configuration and page templates, as the built-in library has them."""
     for name in SITE_FILES:
-        source = TOOL_HOME / name  # a new project's site is the tool's own
+        if LIBRARY is None:
+            break
+        source = LIBRARY / name  # a new project's site is the tool's own
         if source.is_dir():
             shutil.copytree(
                 source,
@@ -213,8 +216,9 @@ def _copy_site(project: Path) -> None:
                 ignore=shutil.ignore_patterns("__pycache__", "games.yaml", "node_modules"),
                 dirs_exist_ok=True,
             )
-    Project(project).page_templates.mkdir(parents=True, exist_ok=True)
-    config = Project(project).site / "mkdocs.yml"
+    own = Project(project, library=None)
+    own.page_templates.mkdir(parents=True, exist_ok=True)
+    config = own.site / "mkdocs.yml"
     if config.is_file():
         text = config.read_text(encoding="utf-8")
         config.write_text(

@@ -63,9 +63,17 @@ def export(root: Path, deck: str, to: Path, force: bool = False) -> tuple[Path, 
 
 
 def default_csv(root: Path, deck: str) -> Path:
-    """Where a deck's pulled CSV goes: `content/<game>/cards-<name>.csv`."""
+    """Where a deck's pulled CSV goes: the project's `content/<game>/cards-<name>.csv` (a
+    built-in game's folder is read only)."""
     game_id, _kind, name = deck.split(".", 2)
-    return Project(root).game_folder(game_id) / f"cards-{name}.csv"
+    project = Project(root)
+    if game_id in project.builtin_game_ids() and game_id not in project.own_game_ids():
+        raise InputError(
+            project.game_folder(game_id),
+            f"{game_id} is a built-in game, read only: give --to, or make it the project's "
+            f"own (copy its folder into content/ and its layouts into templates/cards/)",
+        )
+    return Project(root, library=None).game_folder(game_id) / f"cards-{name}.csv"
 
 
 def pull(root: Path, deck: str, url: str, to: Path | None = None) -> tuple[Path, int]:

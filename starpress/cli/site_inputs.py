@@ -24,10 +24,12 @@ from pathlib import Path
 from starpress.automa.web.bundle import code_files, code_zip
 from starpress.automa.web.data import page_data, program_of
 from starpress.core.atomic import write_atomic
+from starpress.core.edition import stamp
 from starpress.core.i18n import catalog_path, localize
 from starpress.core.load import load_games
 from starpress.core.model import Game
 from starpress.core.project import Project
+from starpress.core.version import tool_version
 from starpress.pnp.anatomy import anatomy_plan
 from starpress.pnp.build import plan, run
 from starpress.pnp.cover import draw_cover
@@ -44,6 +46,15 @@ draws nothing."""
 
 Palettes = dict[str, dict[str, str]]
 """Each game's card palette (`colors:` of its layouts): game id -> colour name -> #rrggbb."""
+
+
+def check_pyodide(root: Path, loaded: dict[str, Game]) -> None:
+    """When a game's bot gets a Play page, Pyodide must be there: a missing one is said
+    (InputError, with how to get it) before anything is built."""
+    from starpress.site.play import pyodide_folder
+
+    if any(program_of(game) is not None for game in loaded.values()):
+        pyodide_folder(root)
 
 
 def prepare(
@@ -102,14 +113,16 @@ def write_play_inputs(root: Path, loaded: dict[str, Game], langs: Iterable[str])
     project = Project(root)
     written = []
     programs = set()
+    tool = tool_version()
     for game in loaded.values():
         program = program_of(game)
+        made_with = stamp(project, game.id, tool).record() if program is not None else None
         for lang in langs:
             path = project.play_data(game.id, lang)
             if program is None:
                 path.unlink(missing_ok=True)
                 continue
-            data = page_data(game, localize(root, game, lang), lang)
+            data = page_data(game, localize(root, game, lang), lang, stamp=made_with)
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
             written.append(path)

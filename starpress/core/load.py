@@ -1,6 +1,6 @@
-"""Find a project's games and load the ones asked for: `content/<game>/` read, validated and
-cross-checked (`starpress.core.game_folder`), every problem reported as `path:line:col:
-message` (`starpress.core.problems`).
+"""Find a project's games (its own and the built-in ones) and load the ones asked for:
+`content/<game>/` read, validated and cross-checked (`starpress.core.game_folder`), every
+problem reported as `path:line:col: message` (`starpress.core.problems`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ __all__ = [
     "game_ids",
     "load_game",
     "load_games",
+    "project_root",
     "validation_problems",
 ]
 
@@ -36,10 +37,16 @@ def find_root(start: Path) -> Path:
     return Project.find(start).root
 
 
+def project_root(start: Path) -> Path:
+    """The folder a command works in: the project at or above `start`, else `start` itself
+    (its games are the built-in ones; ProjectNotFound when there are none either)."""
+    return Project.around(start).root
+
+
 def game_ids(root: Path) -> list[str]:
-    """Ids of every game of the project: the folders under content/ that hold a game.yaml."""
-    content = Project(root).content
-    return sorted(folder.name for folder in content.iterdir() if (folder / "game.yaml").is_file())
+    """Ids of every game of the project: its own (the folders under content/ that hold a
+    game.yaml) and the built-in library's."""
+    return Project(root).game_ids()
 
 
 def load_games(root: Path, ids: Iterable[str] | None = None) -> dict[str, Game]:

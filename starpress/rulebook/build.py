@@ -13,10 +13,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from starpress.core.edition import Stamp, stamp
+from starpress.core.games_settings import games_settings
 from starpress.core.i18n import fallbacks, localize
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Game, all_texts
 from starpress.core.project import Project
+from starpress.core.version import tool_version
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -34,6 +37,9 @@ class Job:
     booklet: bool
     quick: bool = False
     """The game's quick reference instead of its book."""
+    stamp: Stamp | None = None
+    """What the book is made with (starpress's version, the game's content version), asked
+    once by `plan`: on the title page, and in the PDF's keywords."""
 
 
 @dataclass(frozen=True)
@@ -73,8 +79,10 @@ def plan(
     from starpress.rulebook.style import papers
 
     loaded = load_games(root, games)
+    tool = tool_version()
+    stamps = {game_id: stamp(Project(root), game_id, tool) for game_id in loaded}
     return [
-        Job(game, code, name, booklet, quick)
+        Job(game, code, name, booklet, quick, stamps[game.id])
         for game in loaded.values()
         for code in languages(game, lang)
         for name in (papers() if paper == "all" else (paper,))
@@ -125,14 +133,18 @@ def _build(
     if job.quick:
         path = book_path(out_dir, game.id, job.lang, job.paper, quick=True)
         gameplay_id = gameplay(root, game.id)
-        pages = build_quick(game, job.lang, job.paper, folder, path, gameplay_id, placeholders)
+        pages = build_quick(
+            game, job.lang, job.paper, folder, path, gameplay_id, placeholders, job.stamp
+        )
         return BookReport(path, pages, len(fallbacks(game)))
     path = book_path(out_dir, game.id, job.lang, job.paper)
-    pages = build_book(game, job.lang, job.paper, folder, path, placeholders)
+    pages = build_book(game, job.lang, job.paper, folder, path, placeholders, job.stamp)
     if not job.booklet:
         return BookReport(path, pages, len(fallbacks(game)))
     booklet = book_path(out_dir, game.id, job.lang, job.paper, booklet=True)
-    sides, half_pages = build_booklet(game, job.lang, job.paper, folder, booklet, placeholders)
+    sides, half_pages = build_booklet(
+        game, job.lang, job.paper, folder, booklet, placeholders, job.stamp
+    )
     return BookReport(path, pages, len(fallbacks(game)), booklet, sides, half_pages)
 
 
@@ -150,18 +162,20 @@ def build_book(
     folder: Path,
     path: Path,
     placeholders: dict[str, str] | None = None,
+    stamp: Stamp | None = None,
 ) -> int:
-    """Write one book of a localised game at a page size; its number of pages."""
+    """Write one book of a localised game at a page size, `stamp` on its title page; its
+    number of pages."""
     from starpress.rulebook.document import write_pdf
     from starpress.rulebook.story import Book, book_title
     from starpress.rulebook.style import labels, look
 
     if placeholders is None:
         with _icon_placeholders(game) as made:
-            return build_book(game, lang, page_name, folder, path, made)
+            return build_book(game, lang, page_name, folder, path, made, stamp)
     words = labels(lang)
     icon_files = {icon.id: folder / icon.file for icon in game.icons}
-    story = Book(game, lang, look(page_name), placeholders).story()
+    story = Book(game, lang, look(page_name), placeholders, stamp).story()
     title = book_title(game, lang)
     credit = game.info.credits[0].names if game.info.credits else ["starpress"]
     meta = {
@@ -169,6 +183,7 @@ def build_book(
         "author": ", ".join(credit),
         "subject": str(game.info.tagline),
         "lang": lang,
+        "keywords": stamp.line if stamp else "",
     }
     by_file = {file: icon for icon, file in placeholders.items()}
     page = look(page_name).page
@@ -177,13 +192,7 @@ def build_book(
 
 def gameplay(root: Path, game_id: str) -> str | None:
     """The section the site shows as a game's round or turn structure (its games.yaml)."""
-    import yaml
-
-    settings = Project(root).site_games
-    if not settings.is_file():
-        return None
-    found = (yaml.safe_load(settings.read_text("utf-8")) or {}).get("gameplay", {}).get(game_id)
-    return None if found is None else str(found)
+    return games_settings(Project(root)).gameplay.get(game_id)
 
 
 def build_quick(
@@ -194,8 +203,10 @@ def build_quick(
     path: Path,
     gameplay: str | None,
     placeholders: dict[str, str] | None = None,
+    stamp: Stamp | None = None,
 ) -> int:
-    """Write the quick reference of a localised game on a paper; its number of pages."""
+    """Write the quick reference of a localised game on a paper, `stamp` in its PDF's
+    keywords; its number of pages."""
     from starpress.rulebook.quick_document import write_quick_pdf
     from starpress.rulebook.quick_story import QuickReference
     from starpress.rulebook.story import book_title
@@ -203,7 +214,7 @@ def build_quick(
 
     if placeholders is None:
         with _icon_placeholders(game) as made:
-            return build_quick(game, lang, paper, folder, path, gameplay, made)
+            return build_quick(game, lang, paper, folder, path, gameplay, made, stamp)
     words = labels(lang)
     icon_files = {icon.id: folder / icon.file for icon in game.icons}
 
@@ -217,6 +228,7 @@ def build_quick(
         "author": ", ".join(credit),
         "subject": str(game.info.tagline),
         "lang": lang,
+        "keywords": stamp.line if stamp else "",
     }
     by_file = {file: icon for icon, file in placeholders.items()}
     pages, _size = write_quick_pdf(
@@ -240,6 +252,7 @@ def build_booklet(
     folder: Path,
     path: Path,
     placeholders: dict[str, str] | None = None,
+    stamp: Stamp | None = None,
 ) -> tuple[int, int]:
     """The book on half-size pages, imposed two per landscape sheet: the printed sides and
     the half-size pages."""
@@ -249,7 +262,7 @@ def build_booklet(
     sheet = page(paper)
     with tempfile.TemporaryDirectory(prefix="starpress-booklet-") as scratch:
         half = Path(scratch) / path.name
-        pages = build_book(game, lang, booklet_page(paper), folder, half, placeholders)
+        pages = build_book(game, lang, booklet_page(paper), folder, half, placeholders, stamp)
         return impose(half, path, (sheet.height, sheet.width), lang), pages
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from reportlab.platypus import Flowable
 
+from starpress.core.edition import Stamp
 from starpress.core.model import Game, Section
 from starpress.rulebook.markup import anchor, escape
 from starpress.rulebook.paragraphs import Paragraph
@@ -33,8 +34,9 @@ class QuickReference(Book):
         look: Look,
         icon_images: Mapping[str, str],
         gameplay: str | None,
+        stamp: Stamp | None = None,
     ) -> None:
-        super().__init__(game, lang, look, icon_images)
+        super().__init__(game, lang, look, icon_images, stamp)
         self.gameplay = gameplay
         """The id of the section the site shows as the game's round or turn structure."""
         terms = frozenset(entry.id for entry in game.glossary)

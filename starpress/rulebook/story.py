@@ -25,6 +25,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from starpress.core.edition import Stamp
 from starpress.core.model import Blocks, Game, GlossaryEntry, Section, Step
 from starpress.core.model import Table as TableData
 from starpress.core.text import Block, Items, Text, plain_text
@@ -98,10 +99,19 @@ def has_prototype(game: Game) -> bool:
 class Book:
     """Builds the story of one game in one language at one page size."""
 
-    def __init__(self, game: Game, lang: str, look: Look, icon_images: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        lang: str,
+        look: Look,
+        icon_images: Mapping[str, str],
+        stamp: Stamp | None = None,
+    ) -> None:
         self.game = game
         self.lang = lang
         self.look = look
+        self.stamp = stamp
+        """What the book is made with (on its title page)."""
         self.words = labels(lang)
         names = {icon: str(name) for icon, name in game.icon_names.items()}
         titles = {
@@ -163,7 +173,18 @@ class Book:
             flow.append(Paragraph(external(source.url, escape(source.title)), look.small))
         flow.append(Spacer(1, look.body.fontSize))
         flow.append(Paragraph(escape(words["made_by"]), look.small))
+        flow += self.stamp_line()
         return flow
+
+    def stamp_line(self) -> list[Flowable]:
+        """The content version and date and starpress's version, for errata."""
+        if self.stamp is None:
+            return []
+        edition = self.stamp.edition
+        line = self.words["stamp"].format(
+            content=edition.version, date=edition.date, tool=self.stamp.tool
+        )
+        return [Paragraph(escape(line), self.look.small)]
 
     def contents(self) -> list[Flowable]:
         look = self.look

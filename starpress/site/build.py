@@ -52,13 +52,14 @@ def build(
         if playable:  # meanwhile: their files are beside the languages' folders
             write_play_files(root, out)
         results = running.results()
-    write_root_page(out, inputs.settings)
+    write_root_page(out, inputs.settings, inputs.tool)
     return results
 
 
-def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
-    """build/site/index.html: sends a visitor to their browser's language, lists all four.
-    Published under a site URL, it also names its canonical address and each language's."""
+def write_root_page(site_dir: Path, settings: SiteSettings, tool: str = "") -> Path:
+    """build/site/index.html: sends a visitor to their browser's language, lists all four,
+    and says which starpress made the site (`tool`). Published under a site URL, it also
+    names its canonical address and each language's."""
     site_dir.mkdir(parents=True, exist_ok=True)
     title = html.escape(settings.title)
     head_links = ""
@@ -76,6 +77,7 @@ def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
         for lang in LANGUAGES
     )
     codes = ", ".join(f'"{lang}"' for lang in LANGUAGES)
+    made_with = f"  <footer><small>starpress {html.escape(tool)}</small></footer>\n" if tool else ""
     # the script picks the first of the browser's languages we have (exact, then by family)
     page = f"""<!doctype html>
 <html lang="en">
@@ -106,7 +108,7 @@ def write_root_page(site_dir: Path, settings: SiteSettings) -> Path:
   <ul>
 {links}
   </ul>
-</body>
+{made_with}</body>
 </html>
 """
     path = site_dir / "index.html"

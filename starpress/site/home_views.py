@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from starpress.core import catalogs
+from starpress.core.project import Project
 from starpress.site import files as sitefiles
 from starpress.site import markdown as sitetext
 from starpress.site.files import Asset
@@ -60,7 +61,7 @@ def designers_view(site: GameSite, page: str) -> dict[str, Any]:
         {"html": site.icon(i.id), "name": site.icon_name(i.id), "markup": f":{i.id}:"}
         for i in site.game.icons
     ]
-    has_guide = site.lang == "en" and (site.root / "docs" / OWN_GAME_PAGE).is_file()
+    has_guide = site.lang == "en" and Project(site.root).designer_guide.is_file()
     guide = sitetext.link("Your own game", f"../{OWN_GAME_PAGE}") if has_guide else None
     return {"icons": icons, "guide": guide is not None, "link_to_guide": guide}
 

@@ -1,8 +1,8 @@
 """What a build of the site reads once and hands to every language: `SiteInputs`.
 
 `starpress site build` reads them in its own process (the games, every catalog the
-languages need, the card palettes it has, the publishing settings) and hands the one object
-to each language's process (`starpress.site.build`), whose MkDocs plugin
+languages need, the card palettes it has, the publishing settings, the stamps) and hands
+the one object to each language's process (`starpress.site.build`), whose MkDocs plugin
 (`starpress.site.plugin`) makes the pages from it; `site serve` reads them afresh after each
 change. What the kits and bots wrote into the build tree (galleries, charts, Play data) is
 read where a page shows it (`starpress.site.files`).
@@ -11,13 +11,15 @@ read where a page shows it (`starpress.site.files`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from starpress.core.catalogs import CatalogReader
+from starpress.core.edition import Stamp, stamp
 from starpress.core.load import load_games
 from starpress.core.model import Game
 from starpress.core.project import Project
+from starpress.core.version import tool_version
 from starpress.site.config import SiteSettings
 
 Palettes = Mapping[str, Mapping[str, str]]
@@ -38,6 +40,10 @@ class SiteInputs:
     accent (`starpress.site.look.accents`)."""
     catalogs: CatalogReader
     """The build's catalog reader: it holds every catalog of the languages built."""
+    tool: str = ""
+    """starpress's version, in every page's footer."""
+    stamps: Mapping[str, Stamp] = field(default_factory=dict)
+    """Each game's stamp (its content version and date), in its pages' footers."""
 
     @classmethod
     def read(
@@ -60,4 +66,6 @@ class SiteInputs:
             for path in paths:
                 if path.is_file():
                     reader.read(path, lang)
-        return cls(root, settings, loaded, dict(palettes or {}), reader)
+        tool = tool_version()
+        stamps = {game_id: stamp(project, game_id, tool) for game_id in loaded}
+        return cls(root, settings, loaded, dict(palettes or {}), reader, tool, stamps)

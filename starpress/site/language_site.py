@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import yaml
 from jinja2 import Environment
 
+from starpress.core.games_settings import games_settings
 from starpress.core.i18n import localize
 from starpress.core.model import LANGUAGES
 from starpress.core.project import Project
@@ -48,9 +48,9 @@ from starpress.site.uitext import UiText, language_name, ui_translations
 def build_site(inputs: SiteInputs, lang: str) -> Site:
     """All pages of one language, reading the kits and pictures built beforehand."""
     root = inputs.root
-    settings = yaml.safe_load(Project(root).site_games.read_text("utf-8"))
+    settings = games_settings(Project(root))
     games = inputs.games
-    order = [game_id for game_id in settings["order"] if game_id in games]
+    order = [game_id for game_id in settings.order if game_id in games]
     order += sorted(set(games) - set(order))
     ui = UiText(ui_translations(inputs, lang))
     env = environment(root, ui)
@@ -58,7 +58,7 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
     summaries = []
     for game_id in order:
         game = localize(root, games[game_id], lang, inputs.catalogs)
-        game_site = GameSite(root, game, lang, settings["gameplay"].get(game_id), ui)
+        game_site = GameSite(root, game, lang, settings.gameplay.get(game_id), ui)
         site.assets.extend(game_site.files.assets())
         pages, nav = game_pages(game_site, env)
         site.pages.extend(pages)
@@ -68,6 +68,16 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
         summaries.append(game_summary(game_site))
         site.games.append(game_id)
     site.styles = sitelook.stylesheet(sitelook.accents(root, inputs.palettes))
+    site.made_with = _filled(ui.label("Made with starpress %(tool)s"), tool=inputs.tool)
+    for game_id in order:
+        if game_id in inputs.stamps:
+            made = inputs.stamps[game_id]
+            site.stamps[game_id] = _filled(
+                ui.label("Content version %(content)s of %(date)s; made with starpress %(tool)s"),
+                content=made.edition.version,
+                date=made.edition.date,
+                tool=made.tool,
+            )
     home = env.get_template("site_home.md.j2").render(
         site_title=site.title,
         games=summaries,
@@ -76,12 +86,20 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
     )
     site.pages.insert(0, Page("index.md", home))
     site.nav.insert(0, {sitetext.nav_label(ui.label("Home")): "index.md"})
-    guide = root / "docs" / OWN_GAME_PAGE
+    guide = Project(root).designer_guide
     if lang == "en" and guide.is_file():  # the project's own English guide, our Markdown
         only_english = "---\nsp_only_language: en\n---\n\n"
         site.pages.append(Page(OWN_GAME_PAGE, only_english + guide.read_text("utf-8")))
         site.nav.append({"Your own game": OWN_GAME_PAGE})
     return site
+
+
+def _filled(message: str, **values: str) -> str:
+    """A UI string with its `%(name)s` placeholders filled (plain text: the footer's
+    template escapes it)."""
+    for name, value in values.items():
+        message = message.replace(f"%({name})s", value)
+    return message
 
 
 def game_pages(site: GameSite, env: Environment) -> tuple[list[Page], Nav]:

@@ -1,8 +1,9 @@
 """How each game's site pages look: its accent colour, from its own card palette.
 
-`templates/site/games.yaml` names, per game, a colour of `templates/cards/<game>.yaml`'s
-`colors:`; this module resolves it, checks it (a `#rrggbb` value, WCAG contrast) and writes
-the style sheet that gives a game's pages (`<body data-sp-game="<id>">`) that colour.
+`templates/site/games.yaml` (the project's entries over the library's) names, per game, a
+colour of `templates/cards/<game>.yaml`'s `colors:`; this module resolves it, checks it (a
+`#rrggbb` value, WCAG contrast) and writes the style sheet that gives a game's pages
+(`<body data-sp-game="<id>">`) that colour.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from starpress.core.errors import InputError
+from starpress.core.games_settings import games_settings
 from starpress.core.project import Project
 from starpress.core.yamlpos import load_located
 
@@ -33,22 +35,19 @@ class Accent:
     """`#rrggbb`."""
 
 
-def games_settings_path(root: Path) -> Path:
-    return Project(root).site_games
-
-
 def accents(
     root: Path, palettes: Mapping[str, Mapping[str, str]] | None = None
 ) -> dict[str, Accent]:
     """Every game's accent, resolved from its card palette, by game id. `palettes`: the
     `colors:` of card layouts read already (by game id); any other game's file is read."""
-    path = games_settings_path(root)
-    named: dict[str, str] = load_located(path).data.get("accent") or {}
+    project = Project(root)
+    settings = games_settings(project)
     found: dict[str, Accent] = {}
-    for game, name in named.items():
-        if not _GAME_ID.fullmatch(str(game)):
+    for game, name in settings.accent.items():
+        path = settings.accent_file[game]
+        if not _GAME_ID.fullmatch(game):
             raise InputError(path, f"accent: not a game id: {game!r}")
-        palette_path = Project(root).card_layouts(game)
+        palette_path = project.card_layouts(game)
         palette = (palettes or {}).get(game)
         if palette is None:
             palette = load_located(palette_path).data.get("colors") or {}  # a guarded read
@@ -57,7 +56,7 @@ def accents(
             raise InputError(
                 path, f"accent of {game}: {name!r} is not a #rrggbb colour of {palette_path.name}"
             )
-        found[game] = Accent(game, str(name), color.lower())
+        found[game] = Accent(game, name, color.lower())
     return found
 
 

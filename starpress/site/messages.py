@@ -18,7 +18,7 @@ from babel.messages.extract import extract_from_dir
 from starpress.core.catalogs import new_catalog
 from starpress.core.errors import InputError
 from starpress.core.model import ComponentKind
-from starpress.core.project import TOOL_HOME, Project
+from starpress.core.project import Project
 from starpress.core.yamlpos import load_located
 from starpress.site import config as siteconfig
 
@@ -49,7 +49,7 @@ def ui_template(root: Path) -> Catalog:
         text = source.read_text("utf-8")
         for match in _UI_CALL.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
-            where = source.relative_to(TOOL_HOME).as_posix()
+            where = f"starpress/site/{source.name}"
             template.add(match.group(1), locations=[(where, line)])
     return template
 

@@ -34,6 +34,15 @@ class Site:
     """The games' accent style sheet (`starpress.site.look`), served as `games.css`."""
     games: list[str] = field(default_factory=list)
     """The game ids: the first folder of a game's page paths."""
+    made_with: str = ""
+    """The footer of a page of no game: starpress's version, in the language."""
+    stamps: dict[str, str] = field(default_factory=dict)
+    """The footer of each game's pages: its content version and date, and starpress's."""
+
+    def stamp_of(self, page_path: str) -> str:
+        """What a page's footer says made it."""
+        game = self.game_of(page_path)
+        return self.stamps.get(game, self.made_with) if game else self.made_with
 
     def game_of(self, page_path: str) -> str | None:
         """The game a page belongs to (by its path), for `<body data-sp-game>`."""

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from starpress.core.atomic import write_atomic
 from starpress.core.errors import InputError
-from starpress.core.project import TOOL_HOME, Project
+from starpress.core.project import LIBRARY, Project
 
 PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -30,19 +30,40 @@ PYODIDE_FILES = (
 
 
 def pyodide_folder(root: Path) -> Path:
-    """Where `npm ci --prefix site/play` put Pyodide: in the project, else in the project
-    starpress comes in (a scaffolded game's site uses that one); STARPRESS_PYODIDE first."""
+    """Where `npm ci --prefix site/play` put Pyodide: in the project, else in the library
+    it stands beside, else in the built-in one; STARPRESS_PYODIDE first. The wheel does not
+    carry Pyodide (it is 14 MB of npm package): the error says how to get it."""
     given = os.environ.get("STARPRESS_PYODIDE")
-    places = [Path(given)] if given else [
-        Project(project).play_sources / "node_modules" / "pyodide" for project in (root, TOOL_HOME)
-    ]  # fmt: skip
+    project = Project(root)
+    homes = [project.root, project.library, LIBRARY]
+    places = [Path(given)] if given else list(dict.fromkeys(
+        home / "site" / "play" / "node_modules" / "pyodide" for home in homes if home
+    ))  # fmt: skip
     for folder in places:
         if all((folder / name).is_file() for name in PYODIDE_FILES):
             return folder
-    raise InputError(
-        places[0], "Pyodide is not installed: run `make`, or `npm ci --prefix site/play`, "
-        "for the Play pages",
-    )  # fmt: skip
+    raise InputError(places[0], _missing_pyodide(project))
+
+
+def pyodide_version(project: Project) -> str:
+    """The Pyodide the Play pages are made for (the npm package `site/play/package.json`
+    pins)."""
+    package = json.loads((project.play_sources / "package.json").read_text("utf-8"))
+    return str(package["dependencies"]["pyodide"])
+
+
+def _missing_pyodide(project: Project) -> str:
+    """How to get Pyodide, for a clone (`make`) and for an installed starpress."""
+    try:
+        version = pyodide_version(project)
+    except (OSError, ValueError, KeyError, TypeError):
+        version = "<version>"
+    return (
+        "Pyodide is not installed; the Play pages run the bots with it. In a clone of "
+        "starpress run `make` (or `npm ci --prefix site/play`); elsewhere run "
+        f"`npm install --prefix site/play pyodide@{version}` in this folder, or set "
+        "STARPRESS_PYODIDE to a folder holding Pyodide's files"
+    )
 
 
 def write_play_files(root: Path, site_dir: Path) -> list[Path]:

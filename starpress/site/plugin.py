@@ -18,7 +18,9 @@ from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from starpress.core.project import Project
 from starpress.site import look as sitelook
@@ -80,6 +82,14 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
         files.append(File.generated(config, "games.css", content=site.styles))
         return files
 
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        """What made the page, for its footer (`site/overrides/partials/copyright.html`):
+        starpress's version and, on a game's page, the game's content version and date."""
+        page.meta["sp_stamp"] = self._site.stamp_of(page.file.src_uri)
+        return context
+
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """A game's pages say which game they are, for its accent (games.css)."""
         game = self._site.game_of(page.file.src_uri)
@@ -101,9 +111,13 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
 
 def language_config(inputs: SiteInputs, lang: str, site_dir: Path | None = None) -> MkDocsConfig:
     """`lang`'s MkDocs config (`site/mkdocs.<lang>.yml`, strict) with its plugin handed
-    `inputs`; built into `site_dir` when given, else where the config says. A config
+    `inputs`; built into `site_dir` when given, else where the config says (the built-in
+    library's config: into the project's build/site/<lang>/). A config
     without the plugin (a plain MkDocs project) is left as it is."""
-    path = Project(inputs.root).mkdocs_config(lang)
+    project = Project(inputs.root)
+    path = project.mkdocs_config(lang)
+    if site_dir is None and not path.is_relative_to(project.root):
+        site_dir = project.built_language(lang)  # the library's config: into this project
     overrides = {"site_dir": str(site_dir)} if site_dir is not None else {}
     config = load_config(str(path), strict=True, **overrides)
     plugin = config.plugins.get(PLUGIN)

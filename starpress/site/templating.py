@@ -19,9 +19,10 @@ from starpress.site.uitext import UiText
 
 
 def environment(root: Path, ui: UiText) -> Environment:
-    """Jinja for Markdown pages: every `{{ }}` value escaped unless it is `Markdown`."""
+    """Jinja for Markdown pages: every `{{ }}` value escaped unless it is `Markdown`. A
+    template is the project's own, else the built-in library's."""
     env = Environment(
-        loader=FileSystemLoader(Project(root).page_templates),
+        loader=FileSystemLoader(Project(root).page_template_folders),
         undefined=StrictUndefined,
         keep_trailing_newline=True,
         autoescape=False,  # Markdown, not HTML: `finalize` escapes for Markdown and HTML at once

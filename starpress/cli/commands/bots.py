@@ -21,11 +21,11 @@ class _BotGames(TyperGroup):
 
     def list_commands(self, ctx: _click.Context) -> list[str]:
         from starpress.automa.commands import games_with_bots
-        from starpress.core.load import find_root
+        from starpress.core.load import project_root
         from starpress.core.project import ProjectNotFound
 
         try:
-            return games_with_bots(find_root(context.chosen_root() or Path.cwd()))
+            return games_with_bots(project_root(context.chosen_root() or Path.cwd()))
         except ProjectNotFound:
             return []
 

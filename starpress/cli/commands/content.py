@@ -11,6 +11,16 @@ from starpress.cli import context
 from starpress.cli.choices import Language
 
 
+def games() -> None:
+    """List every game: the project's own and starpress's built-in ones, with each one's
+    content version, its date and where it comes from (a project's game replaces a built-in
+    game of the same id)."""
+    from starpress.cli import games_list
+
+    for line in games_list.lines(games_list.game_rows(context.project_root())):
+        context.console().print(line, markup=False, highlight=False, soft_wrap=True)
+
+
 def check(
     games: Annotated[
         list[str] | None,
@@ -21,6 +31,7 @@ def check(
 ) -> None:
     """Validate the content of the games; print every problem as path:line:col: message."""
     from starpress.core.load import ContentError
+    from starpress.core.project import Project
 
     console = context.console()
     root = context.project_root()
@@ -28,10 +39,13 @@ def check(
         loaded = context.load(root, games or None)
     except ContentError as error:
         context.fail_with_problems(error)
+    project = Project(root)
     for game_id, game in loaded.items():
         sections = sum(1 for _ in game.sections())
+        replaces = " (the project's, replacing the built-in one)"
         console.print(
-            f"[green]ok[/green] {game_id}: {len(game.components)} components, "
+            f"[green]ok[/green] {game_id}{replaces if project.replaces_builtin(game_id) else ''}: "
+            f"{len(game.components)} components, "
             f"{sections} rules sections, {len(game.glossary)} glossary entries, "
             f"{len(game.icons)} icons",
             soft_wrap=True,

@@ -55,6 +55,7 @@ def site_build(
     root = _root()
     settings = siteconfig.resolve(root, site_url, sitemap_dates, os.environ)
     games = load_games(root)  # read once, for the gallery, the charts and the pages
+    site_files.check_pyodide(root, games)
     written, palettes = site_files.prepare(root, langs, loaded=games)
     for path in written:
         if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
