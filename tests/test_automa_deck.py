@@ -386,3 +386,30 @@ def test_the_deck_alone_draws_its_answers_from_the_stated_frequencies(tmp_path: 
     assert tally.games == 60 and set(tally.scores) == {"bot"}
     assert tally.said["paint"] > 0  # `not free` always holds: a red card 1 paints
     assert "Expand" not in str(tally.said)  # never a free space: never expands
+
+
+# -- the scaffold's deck ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "pt-BR"])
+def test_new_automa_writes_a_deck_that_checks_and_plays_to_the_end(
+    tmp_path: Path, lang: str
+) -> None:
+    from starpress.cli import scaffold
+    from tests.bot_cases import TypedPerson
+
+    made = scaffold.create(tmp_path / "project", "solo", lang, "Solo", automa=True)
+    assert (made.folder / "automa.yaml").is_file() and (made.folder / "solo.yaml").is_file()
+    assert any("starpress automa solo check" in line for line in made.messages)
+    game = load_game(made.project, "solo")
+    assert game.automa is not None and game.automa.kind == "deck-automaton"
+    for level in ("easy", "normal", "hard"):
+        out = io.StringIO()
+        save = tmp_path / f"{lang}-{level}.jsonl"
+        runner.play(made.project, "solo", "table", 7, save, lang, True, False, {"level": level},
+                    read=TypedPerson(7, commands=True), out=out)  # fmt: skip
+        said = out.getvalue()
+        assert said.count("\n") > 20 and "{" not in said, said
+        final = {"en": "Final scores", "es": "Puntuaciones finales", "it": "Punteggi finali",
+                 "pt-BR": "Pontuações finais"}[lang]  # fmt: skip
+        assert final in said.splitlines()[-2]

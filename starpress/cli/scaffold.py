@@ -3,7 +3,10 @@
 The scaffold's texts are data: `starpress/scaffold/<lang>/` holds the game's files, the
 designer's README and the command's messages in each language, `starpress/scaffold/common/`
 what does not depend on it (the card layout, the icon, the site settings). `${game}` and
-`${title…}` placeholders are filled in; nothing is ever overwritten.
+`${title…}` placeholders are filled in; nothing is ever overwritten. With `automa`, the game
+also gets a solo mode: a small working deck in the automaton language
+(`<lang>/automa/`: automa.yaml, its rules and cards in solo.yaml, its variant in game.yaml)
+and its card's layout (`common/automaton-layout.yaml`).
 """
 
 from __future__ import annotations
@@ -35,8 +38,11 @@ class Scaffolded:
     messages: list[str] = field(default_factory=list)
 
 
-def create(root: Path | None, game: str, lang: str, title: str | None = None) -> Scaffolded:
-    """Write a new game that passes `check` and builds; create the project when needed."""
+def create(
+    root: Path | None, game: str, lang: str, title: str | None = None, automa: bool = False
+) -> Scaffolded:
+    """Write a new game that passes `check` and builds; create the project when needed;
+    with `automa`, a solo mode played by a deck automaton."""
     if not SLUG_RE.match(game):
         raise InputError(None, f"a game id is lowercase words joined by '-' (got {game!r})")
     if lang not in LANGUAGES:
@@ -56,6 +62,10 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
         "title_text": re.sub(r'["{}\\*]', "", title),
     }
     language = SCAFFOLD / lang
+    solo = language / "automa"
+    values["variants"] = _filled(solo / "variant.yaml", values) if automa else ""
+    layout_parts = _layout_parts(values) if automa else {"automaton_components": "",
+                                                         "automaton_layouts": ""}  # fmt: skip
     if new_project:
         _copy_site(project)
         _render(SCAFFOLD / "common" / "games.yaml", project / "templates/site/games.yaml", values)
@@ -64,7 +74,10 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
     for source in sorted((language / "game").iterdir()):
         _render(source, folder / source.name, values)
     _render(SCAFFOLD / "common" / "star.svg", folder / "icons" / "star.svg", values)
-    _render(SCAFFOLD / "common" / "layout.yaml", layout, values)
+    _render(SCAFFOLD / "common" / "layout.yaml", layout, {**values, **layout_parts})
+    if automa:
+        for name in ("automa.yaml", "solo.yaml"):
+            _render(solo / name, folder / name, values)
     _catalogs(project, game)
     messages = yaml.safe_load((language / "messages.yaml").read_text(encoding="utf-8"))
     words = {
@@ -78,6 +91,9 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
         made.messages.append(Template(messages["project"]).safe_substitute(words))
     made.messages.append(Template(messages["game"]).safe_substitute(words))
     made.messages.extend(Template(messages["next"]).safe_substitute(words).rstrip().splitlines())
+    if automa:
+        more = Template(messages["automa"]).safe_substitute(words).rstrip().splitlines()
+        made.messages.extend(more)
     return made
 
 
@@ -118,6 +134,20 @@ def _copy_site(project: Path) -> None:
             re.sub(r"(?m)^site_description:.*$", "site_description: Rules reference", text),
             encoding="utf-8",
         )
+
+
+def _filled(source: Path, values: dict[str, str]) -> str:
+    return Template(source.read_text(encoding="utf-8")).safe_substitute(values)
+
+
+def _layout_parts(values: dict[str, str]) -> dict[str, str]:
+    """The automaton card's lines of the layout file: its component, and its layouts."""
+    text = _filled(SCAFFOLD / "common" / "automaton-layout.yaml", values)
+    components, _, layouts = text.partition("# layouts\n")
+    return {
+        "automaton_components": components.removeprefix("# components\n"),
+        "automaton_layouts": layouts,
+    }
 
 
 def _render(source: Path, target: Path, values: dict[str, str]) -> None:
