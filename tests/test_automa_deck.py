@@ -413,3 +413,53 @@ def test_new_automa_writes_a_deck_that_checks_and_plays_to_the_end(
         final = {"en": "Final scores", "es": "Puntuaciones finales", "it": "Punteggi finali",
                  "pt-BR": "Pontuações finais"}[lang]  # fmt: skip
         assert final in said.splitlines()[-2]
+
+
+# -- printed from the same data -----------------------------------------------------------
+
+
+def test_a_deck_s_cards_are_cards_of_the_game_and_print_in_its_kit(tmp_path: Path) -> None:
+    import pymupdf
+    from babel.messages.pofile import read_po, write_po
+
+    from starpress.cli import scaffold
+    from starpress.core.i18n import localize
+    from starpress.core.messages import game_messages
+    from tests.conftest import run_cli
+
+    made = scaffold.create(tmp_path / "project", "solo", "en", "Solo", automa=True)
+    game = load_game(made.project, "solo")
+    cards = game.cards_of("solo.component.automaton-card")
+    assert [card.id for card in cards] == [f"solo.card.automaton-bot-{n}" for n in range(1, 7)]
+    raider = cards[2]
+    assert raider.name == "Raider" and raider.fields["number"] == 3
+    assert raider.fields["actions"] == [
+        "**Raid**: if you hold 3 cards or more, you discard one of your choice.",
+        ":star: **Buy**: if a card of the row costs 2 or less, it takes the cheapest one.",
+    ]
+    assert raider.fields["last"] == "**Wait**: it takes 1 :star: from the supply."
+    # one text, one entry in the catalogs: the deck's (a shared action's once for all cards)
+    ids = [message.id for message in game_messages(game)]
+    assert len(ids) == len(set(ids))
+    assert ids.count("solo.automa.actions.buy.text") == 1
+    # translated once, printed translated on every card that names it
+    path = made.folder / "locale" / "pt-BR.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    message = catalog.get(
+        "**Wait**: it takes 1 :star: from the supply.", "solo.automa.actions.wait.text"
+    )
+    assert message is not None
+    message.string = "**Esperar**: pega 1 :star:."
+    with path.open("wb") as handle:
+        write_po(handle, catalog)
+    localized = localize(made.project, game, "pt-BR")
+    lasts = {card.fields["last"] for card in localized.cards_of("solo.component.automaton-card")}
+    assert lasts == {"**Esperar**: pega 1 :star:."}
+    done = run_cli("pnp", "solo", "--lang", "en", cwd=made.project)
+    assert done.returncode == 0, done.stderr
+    with pymupdf.open(made.project / "build" / "pnp" / "solo-en-a4.pdf") as kit:
+        text = " ".join(page.get_text() for page in kit)
+    for name in ("Shopper", "Saver", "Raider", "Mimic", "Hoarder", "Tycoon"):
+        assert name in text
+    assert text.count("from the supply.") >= 6  # every card's last resort

@@ -23,7 +23,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from starpress.automa.deck import exprs
 from starpress.automa.engine.registry import ENGINE_MESSAGES
-from starpress.core.model import Automa, PathKey, Plural, Record, Slug
+from starpress.core.model import Automa, Card, FieldValue, PathKey, Plural, Record, Slug
 from starpress.core.text import Text
 
 Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
@@ -386,6 +386,46 @@ class DeckAutomaton(Automa, DeckRules):
     """A designer's automaton: its deck, rules and messages (kind `deck-automaton`)."""
 
     kind: Literal["deck-automaton"]
+
+    def printed_cards(self, game_id: str) -> list[Card]:
+        """Every card of each deck that names a `component`, as a card of the game for the
+        kit: `number`, `name`, `actions` (each one's text, in the order tried) and `last`
+        (its last resort). Its texts are the deck's own (their ids), so they are translated
+        once; an action said with a message prints that message."""
+        cards = []
+        for deck_name, deck in self.decks.items():
+            if deck.component is None:
+                continue
+            for number, card in deck.cards.items():
+                fields: dict[str, FieldValue] = {}
+                if isinstance(number, int):
+                    fields["number"] = number
+                lines = [self._printed(action) for action in card.actions]
+                fields["actions"] = [line for line in lines if line is not None]
+                last = self._printed(card.last or deck.last)
+                if last is not None:
+                    fields["last"] = last
+                slug = f"automaton-{deck_name.replace('_', '-')}-{number}"
+                cards.append(
+                    Card(
+                        id=f"{game_id}.card.{slug}",
+                        component=deck.component,
+                        name=card.name,
+                        fields=fields,
+                        provenance=self.provenance,
+                    )
+                )
+        return cards
+
+    def _printed(self, action: Action | str | None) -> Text | None:
+        """What a card prints of an action: its text, else its message (a plain one)."""
+        found = self.actions.get(action) if isinstance(action, str) else action
+        if found is None:
+            return None
+        if found.text is not None:
+            return found.text
+        message = self.messages.get(found.say or "")
+        return message if isinstance(message, Text) else None
 
     @model_validator(mode="after")
     def _whole(self) -> DeckAutomaton:

@@ -400,6 +400,12 @@ class Automa(Record):
     """The bot's messages in the source language, `{name}` placeholders filled by its rules;
     a message with a number of things is a `Plural`."""
 
+    def printed_cards(self, game_id: str) -> list[Card]:
+        """The cards this data prints besides the game's card files: none, unless its bot
+        writes its own (a deck automaton's cards, `automa.deck.data`). The loader adds them
+        to the game's cards; their texts are this data's, with their ids."""
+        return []
+
 
 class ContentFile(Record):
     """One YAML file of a game folder: any of the top-level keys below."""
