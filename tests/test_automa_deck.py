@@ -463,3 +463,85 @@ def test_a_deck_s_cards_are_cards_of_the_game_and_print_in_its_kit(tmp_path: Pat
     for name in ("Shopper", "Saver", "Raider", "Mimic", "Hoarder", "Tycoon"):
         assert name in text
     assert text.count("from the supply.") >= 6  # every card's last resort
+
+
+# -- check and stats --------------------------------------------------------------------
+
+
+def test_check_walks_every_card_through_every_answer_and_plays_every_level(
+    tmp_path: Path,
+) -> None:
+    from starpress.automa.deck.bot import deck_of
+    from starpress.automa.deck.walk import check
+    from starpress.automa.engine.voice import Voice
+
+    game = load_game(project(tmp_path), "demo")
+    data = deck_of(game)
+    assert data is not None
+    report = check(data, Voice(game), games=20)
+    assert not report.problems, report.problems
+    assert report.games == {"normal": 21, "short": 21, "hard": 21}  # 20 alone, 1 at the table
+    walked = {(card.deck, card.card): card for card in report.cards}
+    card1 = walked[("bot", 1)]
+    # free: 6 numbers of rivals (2–5 expand; 0–1 ask the colour, `not free` fails: take);
+    # not free: rivals is not asked, the colour is (red paints, blue takes)
+    assert card1.ways == 4 + 2 * 2 + 2 and not card1.random
+    assert card1.did == {"bot 1.1": 4, "bot 1.2": 1, "take": 5}
+    card2 = walked[("bot", 2)]
+    assert card2.ways == 7 and card2.did == {"bot 2.1": 7}  # every non-empty set of 3 sides
+
+
+def test_check_reports_an_expression_a_way_cannot_compute(tmp_path: Path) -> None:
+    from starpress.automa.deck.bot import deck_of
+    from starpress.automa.deck.walk import check
+    from starpress.automa.engine.voice import Voice
+
+    deck = changed("when: [free, {rivals: {at_least: 2}}]",
+                   "when: [free, {if: \"rivals > taken\"}, {rivals: {at_least: 2}}]")  # fmt: skip
+    game = load_game(project(tmp_path, deck), "demo")
+    data = deck_of(game)
+    assert data is not None
+    report = check(data, Voice(game), games=3)
+    assert any("'rivals' has no value yet" in problem for problem in report.problems)
+
+
+def test_stats_say_how_often_each_action_happens_by_level_and_round(tmp_path: Path) -> None:
+    from starpress.automa.deck.bot import deck_of
+    from starpress.automa.deck.stats import stats
+    from starpress.automa.engine.voice import Voice
+
+    game = load_game(project(tmp_path), "demo")
+    data = deck_of(game)
+    assert data is not None
+    first = stats(data, Voice(game), 200, 1)
+    assert first == stats(data, Voice(game), 200, 1)  # the seed decides it all
+    by_level = {summary["level"]: summary for summary in first}
+    assert list(by_level) == ["normal", "short", "hard"]
+    for summary in first:
+        assert summary["rounds"] == {"3": 200}
+        assert round(sum(summary["actions"].values()), 3) == 3  # one action a round
+        assert set(summary["per_round"]) == {"1", "2", "3"}
+    assert "take" not in by_level["short"]["actions"] or by_level["short"]["actions"]["take"] < 2
+    assert by_level["hard"]["scores"]["vp"] > by_level["normal"]["scores"]["vp"]  # the bonus
+    assert "bot 3" not in str(by_level["short"]["actions"])  # card 3 is not in its deck
+
+
+def test_the_check_and_stats_commands(tmp_path: Path) -> None:
+    import json
+
+    from tests.conftest import ROOT, run_cli
+
+    root = project(tmp_path)
+    done = run_cli("automa", "demo", "check", "--games", "5", cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert "bot 2: 7 ways (every answer): bot 2.1 7" in done.stdout
+    assert done.stdout.rstrip().endswith("every game ends")
+    done = run_cli("automa", "demo", "stats", "--games", "50", "--json", "--svg", "charts",
+                   cwd=root)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert [summary["level"] for summary in json.loads(done.stdout)] == ["normal", "short", "hard"]
+    assert (root / "charts" / "stats-short.svg").read_text().startswith("<svg")
+    done = run_cli("automa", "demo", "stats", "--level", "nope", cwd=root)
+    assert done.returncode == 2 and "--level must be one of normal, short, hard" in done.stderr
+    done = run_cli("automa", "afternova", "check", cwd=ROOT)  # a bot without a deck
+    assert done.returncode == 2 and "No such command 'check'" in done.stderr + done.stdout

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from starpress.automa.deck.data import DeckAutomaton
+from starpress.automa.deck.data import DeckAutomaton, DeckRules
 from starpress.automa.deck.prepared import prepare
 from starpress.automa.deck.program import DeckData, new_program
 from starpress.automa.engine import solo
@@ -30,6 +30,16 @@ def prepared(game: Game) -> DeckData:
     if not isinstance(automa, DeckAutomaton):
         raise ValueError(f"{game.id} has no deck automaton")
     return prepare(automa, game)
+
+
+def deck_of(game: Game) -> DeckData | None:
+    """The deck automaton of a game, prepared: its bot's, or the deck another bot's data
+    holds for the table (Aristeia!'s `deck:`); None when it has none."""
+    automa = game.automa
+    if isinstance(automa, DeckAutomaton):
+        return prepare(automa, game)
+    rules = getattr(automa, "deck", None)
+    return prepare(rules, game) if isinstance(rules, DeckRules) else None
 
 
 def policies(start: Start) -> Mapping[str, Policy]:

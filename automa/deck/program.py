@@ -50,6 +50,8 @@ from starpress.automa.engine.state import (
 
 Steps = Generator[Decision | Say, Any, Any]
 Scope = ChainMap[str, Any]
+LAST = "last resort"
+"""What `stats` and `check` call a card's unnamed last resort."""
 TEXT = "text"
 """The message of a text said as written (`automa.engine.voice.words_of` words it)."""
 
@@ -90,7 +92,8 @@ class DeckGame:
         self.over = False
         self.left = {name: list(numbers) for name, numbers in self.level["deck"].items()}
         self.done: list[tuple[int, str]] = []
-        """What the automaton did, in order: (round, `deck card: action`), for `stats`."""
+        """What the automaton did, in order: (round, the action's name, else `deck card.N`
+        or `deck card: last resort`), for `stats` and `check`."""
         self.env: dict[str, Any] = {
             **copy.deepcopy(self.d["variables"]),
             "round": 0,
@@ -359,8 +362,12 @@ class DeckGame:
         rng = self.streams["answers"]
         kind = question["answer"]
         weights = {_key(value): weight for value, weight in question["frequency"]}
-        for _ in range(64):
-            value = _sample(kind, rng, weights, candidates, self.data.cards)
+        for attempt in range(65):
+            value = (
+                _sample(kind, rng, weights, candidates, self.data.cards)
+                if attempt < 64
+                else _least(kind)  # several things: the fewest, which a check refuses least
+            )
             if not question["check"]:
                 return value
             try:
@@ -422,14 +429,15 @@ class DeckGame:
         for index, action in enumerate(card["actions"]):
             if (yield from self.holds(action["when"], known, scope)):
                 yield from self.act(
-                    action, scope, f"{deck_name} {number}: {action['name'] or index + 1}"
+                    action, scope, action["name"] or f"{deck_name} {number}.{index + 1}"
                 )
                 done = True
                 if deck["resolve"] == "first":
                     return
                 known = _after(action["then"], known)
-        if not done and card["last"] is not None:
-            yield from self.act(card["last"], scope, f"{deck_name} {number}: last resort")
+        last = card["last"]
+        if not done and last is not None:
+            yield from self.act(last, scope, last["name"] or f"{deck_name} {number}: {LAST}")
 
     def holds(self, conditions: list[dict[str, Any]], known: dict[str, Any], scope: Scope) -> Steps:
         """Whether every condition holds, asking (once per card) what is not known; the first
@@ -568,6 +576,13 @@ def _sample(kind: Mapping[str, Any], rng: Pcg32, weights: Mapping[str, int],
         return [item for item in items if item in chosen]
     listed = cards.get(kind["component"], [])
     return listed[rng.below(len(listed))][0] if listed else ""
+
+
+def _least(kind: Mapping[str, Any]) -> Any:
+    """The answer naming the fewest things (nothing, when a question allows it)."""
+    if kind["kind"] == "some-of" and kind["least"] == 0:
+        return []
+    return None
 
 
 def new_program(data: DeckData, start: Start, voice: Speaker) -> DeckGame:
