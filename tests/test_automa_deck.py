@@ -149,12 +149,14 @@ def test_the_deck_loads(tmp_path: Path) -> None:
          "unknown question 'fre' (questions: free, rivals, colour, nearest)"),
         ("last: take", "last: takes", "last: takes",
          "unknown action 'takes' (actions: take)"),
+        ("{vp: \"1 + bonus.extra\"}", "{vp: \"1 + bonus.xtra\"}", "bonus.xtra",
+         "expression '1 + bonus.xtra': bonus has no 'xtra' (bonus: extra)"),
         ("{vp: \"1 + bonus.extra\"}", "{vp: \"1 + bonus.extr(a)\"}", "bonus.extr(a)",
          "expression '1 + bonus.extr(a)': unknown function 'extr' (functions: len, sum, min, "
          "max, abs, keep, without, pair)"),
         ("values: {round: round}", "values: {round: rond}", "rond",
-         "expression 'rond': unknown name 'rond' (names like it here: bonus, bot, free, mode, "
-         "round, seed)"),
+         "expression 'rond': unknown name 'rond' (names like it here: round, bonus, bot, mode, "
+         "seed, free)"),
         ("add: {taken: 1}", "add: {takn: 1}", "takn",
          "'takn' is not a variable (variables: taken): declare it"),
         ("short: {deck: {bot: [1, 2]}}", "short: {deck: {bot: [1, 9]}}", "short:",
@@ -176,8 +178,8 @@ def test_the_deck_loads(tmp_path: Path) -> None:
         ("{text: \"It takes a :coin:.\"", "{text: \"It takes {n} :coin:.\"", "It takes {n}",
          "a text is said as written: no {placeholders} (use a message with values)"),
         ("      values: {round: round, taken: taken}", "      values: {round: round, taken: free}",
-         "taken: free}", "expression 'free': unknown name 'free' (names like it here: level, "
-         "mode, score, seed, table, taken)"),
+         "taken: free}", "expression 'free': unknown name 'free' (names like it here: mode, "
+         "seed, level, score, table, taken)"),
     ],
 )  # fmt: skip
 def test_a_mistake_in_a_deck_is_one_located_line(

@@ -655,7 +655,26 @@ class _Checker:
             if name not in scope:
                 near = sorted(scope, key=lambda known: (_distance(known, name), known))[:6]
                 self.report(loc, f"expression {text!r}: unknown name '{name}' "
-                            f"(names like it here: {_listed(sorted(near))})")  # fmt: skip
+                            f"(names like it here: {_listed(near)})")  # fmt: skip
+        for name, key in exprs.attributes(text):
+            keys = self.keys_of(name)
+            if keys is not None and key not in keys and name in scope:
+                self.report(loc, f"expression {text!r}: {name} has no '{key}' "
+                            f"({name}: {_listed(sorted(keys))})")  # fmt: skip
+
+    def keys_of(self, name: str) -> set[str] | None:
+        """The keys a name holds, when the record says them all: a level's bonuses, the
+        scoring categories, a deck's card data (None: a variable, whose keys may change)."""
+        rules = self.rules
+        if name == "bonus":
+            return {bonus for level in rules.levels.values() for bonus in level.bonus}
+        if name == "score":
+            return set(rules.scoring)
+        deck = rules.decks.get(name)
+        if deck is not None:
+            fields = {field for card in deck.cards.values() for field in card.data}
+            return {"number", "name", *fields}
+        return None
 
     def _write(self, loc: PathKey, target: str, scope: set[str]) -> None:
         try:
@@ -1028,3 +1047,4 @@ def walk_actions(rules: DeckRules) -> Iterator[tuple[str, int | str, int | None,
             resort = rules.actions.get(last) if isinstance(last, str) else last
             if resort is not None:
                 yield deck_name, number, None, resort
+

@@ -124,6 +124,15 @@ def names(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def attributes(text: str) -> list[tuple[str, str]]:
+    """The keys an expression reads of a name (`bonus.extra`: `("bonus", "extra")`)."""
+    return [
+        (node.value.id, node.attr)
+        for node in ast.walk(parse(text))
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+    ]
+
+
 def target(text: str) -> tuple[str, Compiled | None]:
     """Where a `set`/`add` step writes: a name, or a name's key (`points.player`,
     `where[role]`): the name and the key's expression (None: the name itself)."""
