@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from starpress.automa.deck.charts import deck_charts
 from starpress.automa.deck.data import DeckAutomaton, DeckRules
 from starpress.automa.deck.prepared import prepare
 from starpress.automa.deck.program import DeckData, new_program
@@ -53,4 +54,5 @@ BOT = BotDefinition(
     new_program=new_program,
     policies=policies,
     parameters=(solo.level_parameter(DeckAutomaton),),
+    charts=deck_charts,
 )

@@ -24,6 +24,7 @@ from starpress.site.bot_views import PLAY_PAGE, play_data, play_view
 from starpress.site.component_views import cards_view, components_view
 from starpress.site.gamesite import GameSite, variant_path
 from starpress.site.home_views import (
+    AUTOMATON_PAGE,
     OWN_GAME_PAGE,
     designers_view,
     downloads_view,
@@ -76,11 +77,13 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
     )
     site.pages.insert(0, Page("index.md", home))
     site.nav.insert(0, {sitetext.nav_label(ui.label("Home")): "index.md"})
-    guide = root / "docs" / OWN_GAME_PAGE
-    if lang == "en" and guide.is_file():  # the project's own English guide, our Markdown
-        only_english = "---\nsp_only_language: en\n---\n\n"
-        site.pages.append(Page(OWN_GAME_PAGE, only_english + guide.read_text("utf-8")))
-        site.nav.append({"Your own game": OWN_GAME_PAGE})
+    guides = ((OWN_GAME_PAGE, "Your own game"), (AUTOMATON_PAGE, "The automaton language"))
+    for name, label in guides:  # the project's own English guides, our Markdown
+        guide = root / "docs" / name
+        if lang == "en" and guide.is_file():
+            only_english = "---\nsp_only_language: en\n---\n\n"
+            site.pages.append(Page(name, only_english + guide.read_text("utf-8")))
+            site.nav.append({label: name})
     return site
 
 
