@@ -90,3 +90,50 @@ def test_the_rulebook_has_the_deck_s_pages(solo: Path) -> None:
     assert "Its actions, in the order it tries them" in text
     assert "«How many cards do you hold?» → ≥ 3" in text
     assert "extra +1" in text and "Its score at the end" in text
+
+
+def test_the_deck_plays_on_its_play_page_in_a_real_browser(
+    solo: Path, browser: object, tmp_path: Path
+) -> None:
+    """The scaffold's deck on its Play page (Pyodide in Chromium): the answers of a game at
+    the table, and the page says what the CLI says of the same game's save file."""
+    import io
+    import json
+    from typing import Any
+
+    from starpress.automa.engine import runner
+    from tests.bot_cases import TypedPerson, raw_answers
+    from tests.site_fixture import serve
+    from tests.test_site_play import PHONE, answer, answered, opened, texts
+
+    site = solo / "build" / "site"
+    if not (site / "en" / "solo" / "play" / "index.html").is_file():
+        done = run_cli("site", "build", "--lang", "en", cwd=solo)
+        assert done.returncode == 0, done.stderr
+    save = tmp_path / "cli.jsonl"
+    runner.play(solo, "solo", "table", 21, save, "en", True, False, {"level": "hard"},
+                read=TypedPerson(21, commands=False), out=io.StringIO())  # fmt: skip
+    answers = raw_answers(save.read_text("utf-8"))
+    chromium: Any = browser
+    context = chromium.new_context(viewport=PHONE, accept_downloads=True)
+    try:
+        with serve(site) as url:
+            page = opened(context, f"{url}/en/solo/play/")
+            page.select_option(".sp-play-new select[name=level]", "hard")
+            page.fill(".sp-play-new input[name=seed]", "21")
+            page.click(".sp-play-new button[type=submit]")
+            for typed in answers:
+                answer(page, typed)
+            assert answered(page) == len(answers)
+            assert page.get_attribute(".sp-play", "data-over") == "true" and not page.errors
+            with page.expect_download() as download:
+                page.click("[data-action=download]")
+            saved = tmp_path / "page.jsonl"
+            download.value.save_as(saved)
+            shown = texts(page)
+    finally:
+        context.close()
+    assert saved.read_text("utf-8") == save.read_text("utf-8")  # the CLI's own save file
+    replayed = run_cli("automa", "solo", "replay", str(saved), "--json", cwd=solo)
+    assert replayed.returncode == 0, replayed.stderr
+    assert [json.loads(line)["text"] for line in replayed.stdout.splitlines()] == shown
