@@ -57,6 +57,9 @@ def game_group(root: Path, game_id: str, fail: Fail) -> _click.Command | None:
     app.command("resume")(_resume(root, game))
     app.command("replay")(_replay(root, game, fail))
     app.command("simulate")(_simulate(root, game, bot, fail))
+    from starpress.automa.deck.commands import deck_commands
+
+    deck_commands(app, root, game, fail)
     return typer.main.get_command(app)
 
 

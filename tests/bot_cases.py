@@ -45,6 +45,8 @@ from tests.conftest import ROOT, make_project
 
 TOY = toy_dice_bot.BOT.kind
 """The tests' own bot, registered in this process only (no content of the project has it)."""
+DECK = "deck-automaton"
+"""The automaton language: played with the deck `starpress new --automa` writes."""
 
 
 def bot_kinds() -> list[str]:
@@ -152,6 +154,13 @@ def case_of(kind: str, toy_root: Path) -> Case:
         if not (toy_root / "content").exists():
             make_project(toy_root, {"automa.yaml": toy_dice_bot.AUTOMA_YAML})
         return Case(kind, toy_root, "demo")
+    if kind == DECK and kind not in _games_by_kind():
+        root = toy_root.parent / "deck-project"
+        if not (root / "content").exists():
+            from starpress.cli import scaffold
+
+            scaffold.create(root, "solo-demo", "en", "Solo Demo", automa=True)
+        return Case(kind, root, "solo-demo")
     game_id = _games_by_kind().get(kind)
     assert game_id is not None, f"the bot {kind!r} has no game in the project to be played with"
     return Case(kind, ROOT, game_id)

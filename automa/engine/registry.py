@@ -8,7 +8,7 @@ record names its kind; the driver, the runner and the CLI stay as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +65,9 @@ class BotDefinition:
     parameters: tuple[Parameter, ...] = ()
     check: Callable[[Start], str | None] = lambda start: None
     """A reason these start settings make no game (`--seats baseline` at the table), or None."""
+    charts: Callable[[Game, Mapping[str, str], int, int], Sequence[Any]] | None = None
+    """More charts of one simulated setting (game, parameters, games, first seed), drawn with
+    the bot's others on its page (`automa.sim.charts.Chart`s: a deck automaton's actions)."""
 
 
 ENGINE_MESSAGES = (

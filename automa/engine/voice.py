@@ -44,7 +44,13 @@ def words_of(game: Game, lang: str | None = None) -> Words:
             messages[key] = PluralText(message.count, forms)
         else:
             messages[key] = message
+    messages.setdefault(AS_WRITTEN, "{text}")
     return Words(messages, plural_categories(lang or game.info.source_language))
+
+
+AS_WRITTEN = "text"
+"""The message of a text of the content said as it is written (a deck automaton's action:
+`automa.deck.program`), its words given as the value `text`."""
 
 
 _CATEGORIES = ("zero", "one", "two", "few", "many", "other")

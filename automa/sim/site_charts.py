@@ -114,7 +114,11 @@ class ChartTask:
 
 
 def _chart(task: ChartTask) -> list[Chart]:
-    return chart_files(simulate(task.game, task.games, task.seed, task.params))
+    charts = chart_files(simulate(task.game, task.games, task.seed, task.params))
+    bot = bot_of(task.game)
+    if bot is not None and bot.charts is not None:  # the bot's own (a deck's actions)
+        charts += bot.charts(task.game, task.params, task.games, task.seed)
+    return charts
 
 
 def _game_digest(game: Game) -> str:

@@ -6,7 +6,10 @@ what does not depend on it (the card layout, the icon, the site settings). `${ga
 `${title…}` placeholders are filled in: the id is checked first, the title is one line of
 printable text and goes into YAML through the YAML emitter. Everything is written into a
 temporary folder beside its place, checked by loading the game, and moved in whole, so a
-refusal leaves nothing behind; nothing is ever overwritten.
+refusal leaves nothing behind; nothing is ever overwritten. With `automa`, the game also
+gets a solo mode: a small working deck in the automaton language (`<lang>/automa/`:
+automa.yaml, its rules and cards in solo.yaml, its variant in game.yaml) and its card's
+layout (`common/automaton-layout.yaml`).
 """
 
 from __future__ import annotations
@@ -43,8 +46,11 @@ class Scaffolded:
     messages: list[str] = field(default_factory=list)
 
 
-def create(root: Path | None, game: str, lang: str, title: str | None = None) -> Scaffolded:
-    """Write a new game that passes `check` and builds; create the project when needed."""
+def create(
+    root: Path | None, game: str, lang: str, title: str | None = None, automa: bool = False
+) -> Scaffolded:
+    """Write a new game that passes `check` and builds; create the project when needed;
+    with `automa`, a solo mode played by a deck automaton."""
     _check_id(game)
     if lang not in LANGUAGES:
         raise InputError(None, f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
@@ -65,10 +71,11 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
         "title": title,  # one line: in a comment and in a block scalar's line
         "title_yaml": _yaml_scalar(title),
         "title_md": title.replace("*", "\\*"),
+        "title_text": title_text,
         "title_text_yaml": _yaml_scalar(f"**{title_text}**"),
     }
     with _staging(project, new_project) as staged:
-        _write(Project(staged), game, SCAFFOLD / lang, values, new_project)
+        _write(Project(staged), game, SCAFFOLD / lang, values, new_project, automa)
         try:
             _catalogs(staged, game)  # loads the game: what `check` says of it
         except ContentError as error:  # the title's markup (an icon or link it lacks)
@@ -88,6 +95,9 @@ def create(root: Path | None, game: str, lang: str, title: str | None = None) ->
         made.messages.append(Template(messages["project"]).safe_substitute(words))
     made.messages.append(Template(messages["game"]).safe_substitute(words))
     made.messages.extend(Template(messages["next"]).safe_substitute(words).rstrip().splitlines())
+    if automa:
+        more = Template(messages["automa"]).safe_substitute(words).rstrip().splitlines()
+        made.messages.extend(more)
     return made
 
 
@@ -121,19 +131,35 @@ def _yaml_scalar(value: str) -> str:
 
 
 def _write(
-    project: Project, game: str, language: Path, values: dict[str, str], new_project: bool
+    project: Project,
+    game: str,
+    language: Path,
+    values: dict[str, str],
+    new_project: bool,
+    automa: bool,
 ) -> None:
-    """The game's files (and the project's, when it is new) under `project`."""
+    """The game's files (and the project's, when it is new) under `project`; with `automa`,
+    its deck automaton too."""
+    solo = language / "automa"
+    values = {**values, "variants": _filled(solo / "variant.yaml", values) if automa else ""}
+    layout_parts = _layout_parts(values) if automa else {"automaton_components": "",
+                                                         "automaton_layouts": ""}  # fmt: skip
     if new_project:
         _copy_site(project.root)
-        _render(SCAFFOLD / "common" / "games.yaml", project.templates / "site" / "games.yaml", values)
+        _render(
+            SCAFFOLD / "common" / "games.yaml", project.templates / "site" / "games.yaml", values
+        )
         _render(language / "README.md", project.root / "README.md", values)
         _render(SCAFFOLD / "common" / "gitignore", project.root / ".gitignore", values)
     folder = project.game_folder(game)
     for source in sorted((language / "game").iterdir()):
         _render(source, folder / source.name, values)
     _render(SCAFFOLD / "common" / "star.svg", folder / "icons" / "star.svg", values)
-    _render(SCAFFOLD / "common" / "layout.yaml", project.card_layouts(game), values)
+    layout = project.card_layouts(game)
+    _render(SCAFFOLD / "common" / "layout.yaml", layout, {**values, **layout_parts})
+    if automa:
+        for name in ("automa.yaml", "solo.yaml"):
+            _render(solo / name, folder / name, values)
 
 
 @contextmanager
@@ -225,6 +251,20 @@ def _copy_site(project: Path) -> None:
             re.sub(r"(?m)^site_description:.*$", "site_description: Rules reference", text),
             encoding="utf-8",
         )
+
+
+def _filled(source: Path, values: dict[str, str]) -> str:
+    return Template(source.read_text(encoding="utf-8")).safe_substitute(values)
+
+
+def _layout_parts(values: dict[str, str]) -> dict[str, str]:
+    """The automaton card's lines of the layout file: its component, and its layouts."""
+    text = _filled(SCAFFOLD / "common" / "automaton-layout.yaml", values)
+    components, _, layouts = text.partition("# layouts\n")
+    return {
+        "automaton_components": components.removeprefix("# components\n"),
+        "automaton_layouts": layouts,
+    }
 
 
 def _render(source: Path, target: Path, values: dict[str, str]) -> None:

@@ -29,6 +29,7 @@ BUILTIN = {
     "aristeia-automaton": "starpress.automa.games.aristeia.bot:BOT",
     "ascending-empires-automaton": "starpress.automa.games.ascending_empires.bot:BOT",
     "asteria-automaton": "starpress.automa.games.asteria.bot:BOT",
+    "deck-automaton": "starpress.automa.deck.bot:BOT",
     "luna-maris-automaton": "starpress.automa.games.luna_maris.bot:BOT",
 }
 

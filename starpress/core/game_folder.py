@@ -58,6 +58,8 @@ class _GameLoader:
                 for key in _LIST_KEYS:
                     merged[key].extend(getattr(content, key))
                 automa = automa or content.automa
+        if automa is not None:  # a bot whose data is also cards to print (a deck automaton)
+            merged["cards"].extend(automa.printed_cards(info.id))
         return Game(info=info, automa=automa, icon_names=self._icon_names(info, contents), **merged)
 
     # -- texts: their ids, and the markup inside them ----------------------------------

@@ -65,4 +65,4 @@ def translate(game: Game, catalog: Catalog | None) -> Game:
 
 def fallbacks(game: Game) -> list[str]:
     """Ids of the texts a localised game shows in the source language."""
-    return [text.id for text in all_texts(game) if text.fallback]
+    return list(dict.fromkeys(text.id for text in all_texts(game) if text.fallback))

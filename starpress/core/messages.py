@@ -33,7 +33,11 @@ class Message:
 def game_messages(game: Game) -> list[Message]:
     """Every text of a game worth translating, in file and line order."""
     found = []
+    seen: set[str] = set()
     for text in all_texts(game):
+        if text.id and text.id in seen:  # shown twice (a deck automaton's, on its cards)
+            continue
+        seen.add(text.id)
         if text.translatable and text.where is not None:
             path, line = text.where
             found.append(Message(text.id, text.source, _kind(game.id, text.id), path, line))

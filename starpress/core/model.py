@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from starpress.core.limits import limits
+from starpress.core.solo_sheet import SoloSheet
 from starpress.core.text import Text, Token
 
 LANGUAGES: tuple[str, ...] = ("pt-BR", "es", "it", "en")
@@ -399,6 +400,17 @@ class Automa(Record):
     messages: dict[str, Text | Plural] = {}
     """The bot's messages in the source language, `{name}` placeholders filled by its rules;
     a message with a number of things is a `Plural`."""
+
+    def solo_sheet(self, game: Game) -> SoloSheet | None:
+        """Its deck of cards as a rules page shows it (`starpress.core.solo_sheet`): none,
+        unless its bot is a deck automaton. `game` is the (localised) game it belongs to."""
+        return None
+
+    def printed_cards(self, game_id: str) -> list[Card]:
+        """The cards this data prints besides the game's card files: none, unless its bot
+        writes its own (a deck automaton's cards, `automa.deck.data`). The loader adds them
+        to the game's cards; their texts are this data's, with their ids."""
+        return []
 
 
 class ContentFile(Record):

@@ -222,6 +222,12 @@ class Project:
         """The guide to making one's own game, shown on the English site."""
         return self._shared("docs/own-game.md")
 
+    @property
+    def automaton_guide(self) -> Path:
+        """The guide to the automaton language (a solo bot's deck as data), shown on the
+        English site."""
+        return self._shared("docs/automaton-language.md")
+
     # -- the MkDocs project ---------------------------------------------------------------
 
     @property

@@ -30,6 +30,7 @@ from starpress.core.model import Blocks, Game, GlossaryEntry, Section, Step
 from starpress.core.model import Table as TableData
 from starpress.core.text import Block, Items, Text, plain_text
 from starpress.core.text import Paragraph as TextParagraph
+from starpress.rulebook.deck_section import deck_flow
 from starpress.rulebook.markup import Links, anchor, escape, external, inline
 from starpress.rulebook.paragraphs import Paragraph
 from starpress.rulebook.style import Look, color, labels
@@ -261,6 +262,12 @@ class Book:
             flow += self.text_blocks(variant.summary, look.body)
             if variant.rules:
                 flow.append(self.see_also(words["variant_rules"], variant.rules))
+            automa = self.game.automa
+            sheet = (
+                automa.solo_sheet(self.game) if automa and automa.variant == variant.id else None
+            )
+            if sheet is not None:  # a deck automaton: its cards, levels and score
+                flow += deck_flow(self, sheet)
         return flow
 
     def glossary(self) -> list[Flowable]:

@@ -19,6 +19,9 @@ from starpress.site.uitext import language_name
 
 OWN_GAME_PAGE = "own-game.md"
 """The designer's walkthrough (docs/own-game.md), written in English: on the English site."""
+AUTOMATON_PAGE = "automaton-language.md"
+"""The automaton language taught in examples (docs/automaton-language.md): on the English
+site, beside the walkthrough."""
 
 
 def home_view(site: GameSite, page: str) -> dict[str, Any]:
@@ -63,7 +66,17 @@ def designers_view(site: GameSite, page: str) -> dict[str, Any]:
     ]
     has_guide = site.lang == "en" and Project(site.root).designer_guide.is_file()
     guide = sitetext.link("Your own game", f"../{OWN_GAME_PAGE}") if has_guide else None
-    return {"icons": icons, "guide": guide is not None, "link_to_guide": guide}
+    has_language = site.lang == "en" and Project(site.root).automaton_guide.is_file()
+    language = (
+        sitetext.link("The automaton language", f"../{AUTOMATON_PAGE}") if has_language else None
+    )
+    return {
+        "icons": icons,
+        "guide": guide is not None,
+        "link_to_guide": guide,
+        "language": language is not None,
+        "link_to_language": language,
+    }
 
 
 def download(site: GameSite, asset: Asset) -> dict[str, Any]:

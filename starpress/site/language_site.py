@@ -24,6 +24,7 @@ from starpress.site.bot_views import PLAY_PAGE, play_data, play_view
 from starpress.site.component_views import cards_view, components_view
 from starpress.site.gamesite import GameSite, variant_path
 from starpress.site.home_views import (
+    AUTOMATON_PAGE,
     OWN_GAME_PAGE,
     designers_view,
     downloads_view,
@@ -86,11 +87,16 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
     )
     site.pages.insert(0, Page("index.md", home))
     site.nav.insert(0, {sitetext.nav_label(ui.label("Home")): "index.md"})
-    guide = Project(root).designer_guide
-    if lang == "en" and guide.is_file():  # the project's own English guide, our Markdown
-        only_english = "---\nsp_only_language: en\n---\n\n"
-        site.pages.append(Page(OWN_GAME_PAGE, only_english + guide.read_text("utf-8")))
-        site.nav.append({"Your own game": OWN_GAME_PAGE})
+    project = Project(root)
+    guides = (
+        (OWN_GAME_PAGE, "Your own game", project.designer_guide),
+        (AUTOMATON_PAGE, "The automaton language", project.automaton_guide),
+    )
+    for name, label, guide in guides:  # the project's own English guides, our Markdown
+        if lang == "en" and guide.is_file():
+            only_english = "---\nsp_only_language: en\n---\n\n"
+            site.pages.append(Page(name, only_english + guide.read_text("utf-8")))
+            site.nav.append({label: name})
     return site
 
 

@@ -12,6 +12,7 @@ from starpress.core.text import CrossRef
 from starpress.site import markdown as sitetext
 from starpress.site.blocks import block_texts, blocks_md, section_md, steps_md
 from starpress.site.bot_views import bot_view
+from starpress.site.deck_views import deck_md
 from starpress.site.gamesite import GameSite, span
 from starpress.site.markdown import Markdown, escape
 
@@ -54,6 +55,7 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
         ),
         "players": span(variant.players.min, variant.players.max),
         "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
+        "deck": deck_md(site, variant_id, page),
         **bot_view(site, variant_id, page),
     }
 

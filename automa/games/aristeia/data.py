@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from starpress.automa.deck.data import DeckRules, raise_problems
 from starpress.automa.games.aristeia.rules import ROLES
 from starpress.core.model import Automa, Record
 
@@ -69,6 +70,9 @@ class AristeiaAutoma(Automa):
     tactics: dict[int, AristeiaTactic] = Field(min_length=2, max_length=20)
     model: AristeiaModel
     models: dict[Role, ModelCharacter]
+    deck: DeckRules | None = None
+    """The automaton at the table in the automaton language (`automa.deck`): played there
+    instead of this module's script, which stays for simulated games."""
 
     @model_validator(mode="after")
     def _consistent(self) -> AristeiaAutoma:
@@ -85,4 +89,9 @@ class AristeiaAutoma(Automa):
         for role, steps in self.roles.items():
             if not 1 <= len(steps) <= 6:
                 raise ValueError(f"role {role} needs 1 to 6 steps")
+        if self.deck is not None:
+            problems = [(("deck", *loc), text) for loc, text in self.deck.problems(self.messages)]
+            if set(self.deck.levels) != set(self.levels):
+                problems.append((("deck", "levels"), "the deck's levels are the levels above"))
+            raise_problems("AristeiaAutoma", problems)
         return self

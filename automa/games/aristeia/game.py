@@ -16,6 +16,8 @@ and `rounds`; this module plays the match.
 
 from __future__ import annotations
 
+from starpress.automa.deck.program import DeckGame
+from starpress.automa.deck.program import new_program as deck_program
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import level_of
 from starpress.automa.engine.state import Ending, Say, Script, Start, TieBreak
@@ -58,8 +60,18 @@ class AristeiaGame(Rounds):
         return Ending(RULE_END, (YOU, BOT), scores, (TieBreak("frags", dict(self.frags)),))
 
 
-def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AristeiaGame:
+def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AristeiaGame | DeckGame:
     """One game of this content, started as `start` says (the level asked for, else the
-    first of the data); the standard library only, so it runs in the browser too."""
+    first of the data); the standard library only, so it runs in the browser too. At the
+    table the automaton is played from its deck in the automaton language when the content
+    has one (`automa.deck`); this module's script plays simulated games (and is the
+    reference the deck is tested against: tests/test_automa_deck_aristeia.py)."""
+    if start.mode == "table" and prepared.deck is not None:
+        return deck_program(prepared.deck, start, voice)
+    return script_program(prepared, start, voice)
+
+
+def script_program(prepared: Prepared, start: Start, voice: Speaker) -> AristeiaGame:
+    """This module's script, in either mode (at the table: the deck's reference)."""
     level = level_of(start, prepared.levels)
     return AristeiaGame(prepared, start.mode, level, start.seed, voice)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from starpress.automa.deck.program import DeckData
 from starpress.automa.engine.solo_game import source_text
 from starpress.automa.games.aristeia.rules import Face, Stats, read_face
 
@@ -28,9 +29,12 @@ class Prepared:
     model: AristeiaModel
     stats: dict[str, Stats]
     dice: dict[str, tuple[Face, ...]]
+    deck: DeckData | None = None
+    """The automaton at the table in the automaton language (played there when given)."""
 
     @classmethod
     def from_game(cls, game: Game) -> Prepared:
+        from starpress.automa.deck.prepared import prepare
         from starpress.automa.games.aristeia.data import AristeiaAutoma
 
         automa = game.automa
@@ -61,4 +65,5 @@ class Prepared:
             automa.model,
             stats,
             dice,
+            prepare(automa.deck, game) if automa.deck is not None else None,
         )

@@ -83,11 +83,18 @@ def new(
         Path | None,
         typer.Option(help="Project folder; created when it is not a project yet.", file_okay=False),
     ] = None,
+    automa: Annotated[
+        bool,
+        typer.Option(
+            "--automa",
+            help="Also a solo mode: a small working deck automaton (content/GAME/automa.yaml).",
+        ),
+    ] = False,
 ) -> None:
     """Scaffold a new game that checks and builds at once (and its project when there is none)."""
     from starpress.cli import scaffold
 
-    made = scaffold.create(root or context.chosen_root(), game, lang.value, title)
+    made = scaffold.create(root or context.chosen_root(), game, lang.value, title, automa)
     for line in made.messages:
         context.console().print(line, highlight=False, soft_wrap=True)
 
