@@ -67,7 +67,9 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
         site.nav.append({sitetext.nav_label(game_site.title): nav})
         summaries.append(game_summary(game_site))
         site.games.append(game_id)
-    site.styles = sitelook.stylesheet(sitelook.accents(root, inputs.palettes))
+    site.styles = sitelook.stylesheet(
+        sitelook.accents(root, inputs.palettes), sitelook.site_accent(root)
+    )
     home = env.get_template("site_home.md.j2").render(
         site_title=site.title,
         games=summaries,
