@@ -6,7 +6,9 @@ duplicate landmark, on a message the browser console shows as an error, and on a
 that is not the site's language code. Every kind of page is checked in every language at
 both widths (61 pages, each loaded once and checked at both); which game's page stands
 for a kind turns with the kind and the language, so each game (and its accent) is met on
-several kinds in every language, and every kind on four of the five games.
+several kinds in every language, and every kind on four of the five games. The root page,
+which sends a browser on to a language, is checked once, as a reader without JavaScript
+sees it.
 """
 
 from __future__ import annotations
@@ -99,6 +101,35 @@ def test_page_is_within_reach(
     assert {width: _report(violations) for width, violations in found.items() if violations} == {}
     assert console == []
     assert lang_attribute == lang
+
+
+def test_the_root_page_is_within_reach(browser: Any, base_url: str, axe_source: str) -> None:
+    """build/site/index.html sends a browser on to a language at once; what it shows is for
+    a reader without JavaScript, so it is checked as one meets it: its script left out."""
+    context = browser.new_context(viewport={"width": WIDTHS["phone"], "height": 900})
+    try:
+        page = context.new_page()
+        console: list[str] = []
+        page.on("console", lambda message: _error(console, message))
+        page.route(f"{base_url}/", lambda route: _without_script(route))
+        page.goto(f"{base_url}/", wait_until="load")
+        assert page.url == f"{base_url}/"  # not sent on: the page itself is checked
+        page.add_script_tag(content=axe_source)
+        found = {}
+        for width in WIDTHS.values():
+            page.set_viewport_size({"width": width, "height": 900})
+            found[width] = _violations(page)
+    finally:
+        context.close()
+    assert {width: _report(violations) for width, violations in found.items() if violations} == {}
+    assert console == []
+
+
+def _without_script(route: Any) -> None:
+    html = route.fetch().text()
+    head, script, rest = html.partition("<script>")
+    assert script, "the root page no longer sends the browser on with a script"
+    route.fulfill(body=head + rest.partition("</script>")[2], content_type="text/html")
 
 
 SETTLED = """() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))

@@ -289,7 +289,16 @@ def test_the_site_accent_is_read_and_a_bad_one_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="site_accent: 'indigo' is not a #rrggbb colour"):
         sitelook.site_accent(tmp_path)
     games.write_text(games.read_text("utf-8").replace("site_accent: indigo", ""))
-    assert sitelook.site_accent(tmp_path) is None
+    assert sitelook.site_accent(tmp_path) == sitelook.THEME_PRIMARY
+
+
+def test_a_game_without_an_accent_wears_the_site_header() -> None:
+    sheet = sitelook.stylesheet({}, "#1b7f86")
+    site_header = sitelook.header_color("#1b7f86")
+    # the theme's palette sets its colours on `[data-md-color-primary]`: ours must outweigh it
+    assert sheet.startswith("/*") and "body, body[data-md-color-primary] {" in sheet
+    assert f"--md-primary-fg-color: {site_header};" in sheet
+    assert "data-sp-game" not in sheet
 
 
 def test_an_accent_not_in_the_palette_is_refused(tmp_path: Path) -> None:
@@ -347,7 +356,7 @@ def test_a_game_page_wears_its_accent(published_url: str, game: str) -> None:
         assert (header, link) == (header_color, accent)
         page.goto(f"{published_url}/{LANG}/")
         home = page.eval_on_selector(".md-header", "e => getComputedStyle(e).backgroundColor")
-        assert home == _rgb(sitelook.header_color(str(sitelook.site_accent(ROOT))))
+        assert home == _rgb(sitelook.header_color(sitelook.site_accent(ROOT)))
         border = page.eval_on_selector(
             f".grid.cards li:has(a[href^='{game}/'])", "e => getComputedStyle(e).borderTopColor"
         )

@@ -7,7 +7,8 @@ the style sheet that gives a game's pages (`<body data-sp-game="<id>">`) that co
 The accent is the colour of links on the white page (underlined, so colour is not what
 tells them from the text around them) and, darkened as far as it needs to be, the colour
 of the header: Material draws the header's tabs in white at 70% opacity, which must still
-read at 4.5:1. The site's own pages (home, own game) take `site_accent:` the same way.
+read at 4.5:1. Every other page (home, own game, a game naming no accent) takes
+`site_accent:` the same way.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ AA_TEXT = 4.5
 """WCAG 2.x AA: normal text; the accent is link text on white and white text behind."""
 TAB_TEXT_OPACITY = 0.7
 """Material's header tabs: white text at this opacity (`.md-tabs__link`) on the header."""
+THEME_PRIMARY = "#4051b5"
+"""Material's `indigo`, site/mkdocs.yml's palette: its header when nothing else is said."""
 _DARKER_STEP = 0.005
 """How much HLS lightness `header_color` takes off at a time."""
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -76,12 +79,13 @@ def accents(
     return found
 
 
-def site_accent(root: Path) -> str | None:
-    """The site's own pages' colour (`site_accent:` of games.yaml), or None: the theme's."""
+def site_accent(root: Path) -> str:
+    """The colour of the pages no game's accent covers (`site_accent:` of games.yaml);
+    without one, the theme's own primary colour (`THEME_PRIMARY`)."""
     path = games_settings_path(root)
     color = load_located(path).data.get("site_accent")
     if color is None:
-        return None
+        return THEME_PRIMARY
     if not isinstance(color, str) or not _HEX.fullmatch(color):
         raise InputError(path, f"site_accent: {color!r} is not a #rrggbb colour")
     return color.lower()
@@ -126,13 +130,13 @@ def contrast_ratio(first: str, second: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def stylesheet(found: dict[str, Accent], site: str | None = None) -> str:
+def stylesheet(found: dict[str, Accent], site: str) -> str:
     """CSS giving each game's pages its accent: Material's primary colours (the header,
-    darkened), its accent (hover, focus) and the link colour, and the site's own pages
-    `site`'s header colour (values checked above: ids and `#rrggbb` only)."""
-    rules = []
-    if site is not None:
-        rules.append("body:not([data-sp-game]) {\n" + _primary(header_color(site)) + "}\n")
+    darkened), its accent (hover, focus) and the link colour; every other page (the site's
+    own, and a game's that names no accent) `site`'s header colour (values checked above:
+    ids and `#rrggbb` only). The site's rule outweighs the theme palette's
+    `[data-md-color-primary]` and, coming first, gives way to a game's."""
+    rules = ["body, body[data-md-color-primary] {\n" + _primary(header_color(site)) + "}\n"]
     for accent in found.values():
         color = accent.color
         rules.append(
