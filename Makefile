@@ -60,6 +60,16 @@ $(PYODIDE): site/play/package.json site/play/package-lock.json
 	npm ci --prefix site/play --no-audit --no-fund --loglevel=error
 	touch $@
 
+# axe-core for the accessibility test (tests/test_site_a11y.py), from the npm registry
+# (pinned by the lock file); the test injects it into the built pages in Chromium.
+AXE := tests/a11y/node_modules/.package-lock.json
+$(AXE): tests/a11y/package.json tests/a11y/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "installing Debian's nodejs and npm for axe-core"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
+	npm ci --prefix tests/a11y --no-audit --no-fund --loglevel=error
+	touch $@
+
 # Every output: the validated content, then every game's print-and-play kit in every
 # language on A4 and Letter (build/pnp/<game>-<lang>-<paper>.pdf), and every rulebook
 # (build/rulebooks/<game>-<lang>-<paper>.pdf) with its quick reference (…-quick.pdf).
@@ -92,7 +102,7 @@ lint: $(TESTSTAMP)
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
-pytest: $(TESTSTAMP) $(PYODIDE)
+pytest: $(TESTSTAMP) $(PYODIDE) $(AXE)
 	$(BIN)/pytest -q -n auto --dist loadgroup
 
 # The sdist and the wheel (built without isolation, by the locked hatchling and hatch-vcs),
@@ -111,4 +121,4 @@ serve: $(STAMP) $(PYODIDE)
 	$(BIN)/starpress site serve --lang $(or $(LANG_CODE),en)
 
 clean:
-	rm -rf build $(VENV) site/play/node_modules
+	rm -rf build $(VENV) site/play/node_modules tests/a11y/node_modules

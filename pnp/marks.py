@@ -14,6 +14,7 @@ from typing import Literal
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from starpress.pdf.fonts import face
 from starpress.pdf.units import MM
 from starpress.pnp.impose import Rect, Tile, bounds
 from starpress.pnp.presets import PRESETS
@@ -142,7 +143,7 @@ def draw_tile_marks(canvas: Canvas, tile: Tile, overlap: float, bleed: float) ->
             cy = along if along is not None else window.y + window.height * share
             _cross(canvas, cx, cy)
     canvas.setFillColor(LINE_COLOR)
-    canvas.setFont("Helvetica-Bold", 9)
+    canvas.setFont(face("DejaVuSans", bold=True), 9)  # bundled: every font embedded
     name = f"{chr(ord('A') + tile.row)}{tile.column + 1}"
     canvas.drawCentredString(window.x + window.width / 2, window.y - bleed - 4 * MM, name)
     canvas.restoreState()

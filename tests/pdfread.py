@@ -159,3 +159,26 @@ def forms(doc: pymupdf.Document) -> dict[str, bytes]:
 def icons_drawn(stream: bytes) -> set[str]:
     """The icons a form's drawing places (`starpress.pdf.icons` names their forms `icon-<id>`)."""
     return {match.decode() for match in re.findall(rb"/FormXob\.icon-(\S+) Do", stream)}
+
+
+def fonts_not_embedded(doc: pymupdf.Document) -> set[str]:
+    """The fonts a PDF's pages and forms name without carrying them (PyMuPDF lists an
+    embedded font by its file type and a standard or missing one as `n/a`)."""
+    return {
+        base
+        for number in range(doc.page_count)
+        for _xref, extension, _type, base, *_rest in doc.get_page_fonts(number, full=True)
+        if extension == "n/a"
+    }
+
+
+def viewer_preferences(doc: pymupdf.Document) -> dict[str, str]:
+    """The catalog's ViewerPreferences, each value as PDF writes it (`true`, `/Name`)."""
+    kind, value = doc.xref_get_key(doc.pdf_catalog(), "ViewerPreferences")
+    if kind == "null":
+        return {}
+    if kind == "xref":
+        xref = int(value.split()[0])
+        keys = doc.xref_get_keys(xref)
+        return {key: doc.xref_get_key(xref, key)[1] for key in keys}
+    raise AssertionError(f"ViewerPreferences is a {kind}: {value}")

@@ -24,6 +24,7 @@ from starpress.pnp.layout import load_templates
 from tests.conftest import ROOT
 from tests.pdfread import (
     Placement,
+    fonts_not_embedded,
     forms,
     icons_drawn,
     open_pdf,
@@ -139,6 +140,26 @@ def test_a_board_larger_than_the_paper_is_tiled_with_overlaps(paper: str, out: P
         assert spans[0][0] == 0 and spans[-1][1] == length
         for (_, end), (start, _) in itertools.pairwise(spans):
             assert end - start == pytest.approx(12.0, abs=0.01)  # the overlap
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_every_font_of_every_kit_is_embedded(paper: str, out: Path) -> None:
+    """No font a viewer or a print shop must substitute: not reportlab's starting
+    Helvetica, and not in the names of a tiled board's sheets (A1, B2) either."""
+    built = kits(paper, out)
+    for game, path in built.items():
+        with open_pdf(path) as doc:
+            assert fonts_not_embedded(doc) == set(), game
+    with open_pdf(built["luna-maris"]) as doc:
+        sheet_names = {
+            span["font"]
+            for page in doc
+            for block in page.get_text("dict")["blocks"]
+            for line in block.get("lines", [])
+            for span in line["spans"]
+            if span["text"] in ("A1", "A2", "B1")
+        }
+    assert sheet_names == {"DejaVuSans-Bold"}
 
 
 def test_every_text_the_kits_print_is_in_the_catalogs(tmp_path: Path) -> None:

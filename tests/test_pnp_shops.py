@@ -15,7 +15,7 @@ from PIL import Image
 
 from starpress.pnp.shops import load_shops, product_for
 from tests.conftest import LAYOUT, POKER, run_cli
-from tests.pdfread import page_box, page_size, placements
+from tests.pdfread import fonts_not_embedded, page_box, page_size, placements
 
 SHOPS = load_shops()
 
@@ -191,6 +191,7 @@ def test_cmyk_pdf_has_a_page_per_face_in_cmyk(kit_project: Path) -> None:
     ]
     with pymupdf.open(folder / "card.pdf") as doc:
         assert doc.page_count == 4  # ace, its back, king, its back
+        assert fonts_not_embedded(doc) == set()  # a print shop substitutes no font
         for page in range(doc.page_count):
             width, height = page_size(doc, page)
             assert near(width, POKER[0] + 6) and near(height, POKER[1] + 6)

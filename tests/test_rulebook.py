@@ -15,6 +15,7 @@ from starpress.core.text import CrossRef, Span, Text, plain_text
 from starpress.rulebook.booklet import booklet_order
 from starpress.rulebook.build import Job, book_path, build_book, run
 from tests.conftest import ROOT, make_project, run_cli
+from tests.pdfread import fonts_not_embedded, viewer_preferences
 
 MM = 72 / 25.4
 GAMES = ("afternova", "aristeia", "ascending-empires", "asteria", "luna-maris")
@@ -207,6 +208,16 @@ def test_rebuild_is_byte_identical_and_serial_equals_pool(
     again = tmp_path / "again.pdf"
     build_book(game, "es", "letter", ROOT / "content" / "luna-maris", again)
     assert again.read_bytes() == book_path(books, "luna-maris", "es", "letter").read_bytes()
+
+
+@pytest.mark.parametrize(("game_id", "lang", "paper"), PAPER_CASES)
+def test_a_book_carries_its_fonts_and_opens_showing_its_title(
+    books: Path, game_id: str, lang: str, paper: str
+) -> None:
+    with open_book(books, game_id, lang, paper) as doc:
+        assert fonts_not_embedded(doc) == set()
+        assert viewer_preferences(doc)["DisplayDocTitle"] == "true"
+        assert doc.metadata["title"]  # what the viewer shows (its words: tested above)
 
 
 def test_booklet_order() -> None:
@@ -417,6 +428,20 @@ def test_quick_reference_fits_its_pages_in_its_language(
         ]
         assert stale, "no translated short definition to check"
         assert [short for short in stale if short in text] == []
+
+
+@pytest.mark.parametrize(("game_id", "lang", "paper"), QUICK_CASES)
+def test_quick_reference_carries_its_fonts_title_and_bookmarks(
+    quick: Path, game_id: str, lang: str, paper: str
+) -> None:
+    with pymupdf.open(str(book_path(quick, game_id, lang, paper, quick=True))) as doc:
+        assert fonts_not_embedded(doc) == set()
+        assert viewer_preferences(doc)["DisplayDocTitle"] == "true"
+        bookmarks = doc.get_toc()
+        assert len(bookmarks) >= 4  # components, setup, gameplay, glossary (and icons)
+        for _level, title, page in bookmarks:
+            assert 1 <= page <= doc.page_count
+            assert title.split()[0] in doc[page - 1].get_text(), title
 
 
 def test_quick_reference_outlines_setup_and_gameplay(quick: Path, games: dict[str, Game]) -> None:

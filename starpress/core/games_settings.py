@@ -1,14 +1,15 @@
 """Each game's site settings (`templates/site/games.yaml`), the project's over the library's.
 
 A games.yaml names, per game, the rules section the site shows as its gameplay page and its
-accent colour, and the order of the games on the site's home. The built-in library has one
+accent colour, the order of the games on the site's home, and the colour of the pages no
+game's accent covers (`site_accent:`). The built-in library has one
 for its games; a project may have one for its own: an entry of the project's wins, and the
 project's order comes first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +28,15 @@ class GamesSettings:
     """Game id -> the name of a colour of its card palette."""
     accent_file: dict[str, Path] = field(default_factory=dict)
     """Game id -> the games.yaml that names its accent (for error messages)."""
+    site_accent: tuple[Path, object] | None = None
+    """The games.yaml naming `site_accent:` (the project's over the library's) and its
+    value, as written (checked where it is used)."""
 
 
 def games_settings(project: Project) -> GamesSettings:
     """The games' site settings, the project's entries over the library's."""
     merged = GamesSettings()
+    site_accent: tuple[Path, object] | None = None
     orders: list[list[str]] = []
     for path in project.site_games_files:
         if not path.is_file():
@@ -47,9 +52,11 @@ def games_settings(project: Project) -> GamesSettings:
         if not isinstance(order, list):
             raise InputError(path, "order: must be a list of game ids")
         orders.insert(0, [str(game) for game in order])
+        if data.get("site_accent") is not None:
+            site_accent = (path, data["site_accent"])
     for order in orders:
         merged.order.extend(game for game in order if game not in merged.order)
-    return merged
+    return replace(merged, site_accent=site_accent)
 
 
 def _names(path: Path, data: dict[str, Any], key: str) -> dict[str, str]:

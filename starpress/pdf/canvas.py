@@ -1,8 +1,13 @@
-"""A reportlab canvas whose Form XObjects keep their graphics states.
+"""A reportlab canvas whose Form XObjects keep their graphics states, and whose pages
+name no font the PDF does not carry.
 
 reportlab collects the ExtGState (alpha, overprint) a form uses but only pages write it
 out, so a form that draws a translucent SVG icon points at a state the PDF never defines
 (poppler: "ExtGState 'gRLs0' is unknown"). Our forms add it to their own resources.
+
+reportlab starts every page in Helvetica, one of PDF's fourteen standard fonts, which it
+names in each page's resources without embedding it (a viewer substitutes its own); our
+canvas starts in a bundled font instead, so every font a PDF names is in the file.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from typing import Any
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
+
+from starpress.pdf.fonts import face
 
 # Compressed streams stay binary: ASCII85 makes them 25% larger and costs time to encode.
 rl_config.useA85 = 0
@@ -35,7 +42,13 @@ class _FormXObject(pdfdoc.PDFFormXObject):
 
 
 class KitCanvas(Canvas):
-    """Canvas for kits: same as reportlab's, with forms that define their ExtGStates."""
+    """Canvas for kits and books: reportlab's, with forms that define their ExtGStates,
+    starting in a bundled font (embedded when used, and never named when not)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if kwargs.get("initialFontName") is None:  # platypus passes None for "the default"
+            kwargs["initialFontName"] = face("DejaVuSans")
+        super().__init__(*args, **kwargs)
 
     def endForm(self, **extra_attributes: Any) -> None:
         # reportlab's own endForm, but building our form class (its internals are untyped)

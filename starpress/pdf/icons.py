@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
+from starpress.pdf.fonts import face
+
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
@@ -29,6 +31,9 @@ def _drawing(path: Path, game_folder: Path) -> Drawing:
     drawing = svg2rlg(io.BytesIO(sanitized_svg(path, game_folder).encode("utf-8")))
     if drawing is None:
         raise SvgError(path, "svglib cannot draw this icon")
+    # reportlab.graphics starts a drawing in Helvetica, which a PDF names without carrying
+    # (the attribute is in Drawing's attribute map, not in its type stubs)
+    drawing.initialFontName = face("DejaVuSans")  # type: ignore[attr-defined]
     return drawing
 
 

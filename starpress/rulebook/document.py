@@ -38,6 +38,8 @@ class RulebookCanvas(KitCanvas):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.setViewerPreference("Duplex", "DuplexFlipLongEdge")  # back to back, like a book
+        # a viewer's window and tab show the book's title, not its file name (PDF/UA, WCAG PDF18)
+        self.setViewerPreference("DisplayDocTitle", "true")
         self._icons = IconForms(self, dict(icon_files), game_folder)
         self._icons.define_all()
         self._placeholders = dict(placeholders)

@@ -447,6 +447,8 @@ class Book:
         table.setStyle(
             TableStyle(
                 [
+                    # cells hold paragraphs; the table itself would set Helvetica (not embedded)
+                    ("FONT", (0, 0), (-1, -1), self.look.cell.fontName),
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("BACKGROUND", (0, 0), (-1, 0), color("table_head")),
                     ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, color("table_stripe")]),

@@ -68,7 +68,9 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
         site.nav.append({sitetext.nav_label(game_site.title): nav})
         summaries.append(game_summary(game_site))
         site.games.append(game_id)
-    site.styles = sitelook.stylesheet(sitelook.accents(root, inputs.palettes))
+    site.styles = sitelook.stylesheet(
+        sitelook.accents(root, inputs.palettes), sitelook.site_accent(root)
+    )
     site.made_with = _filled(ui.label("Made with starpress %(tool)s"), tool=inputs.tool)
     for game_id in order:
         if game_id in inputs.stamps:
