@@ -91,10 +91,9 @@ def print_problems(error: ContentError) -> None:
 
 
 def fail_with_problems(error: ContentError) -> NoReturn:
-    """Every problem, then how many in how many files; exit 2."""
+    """Every problem, then how many in how many files (and how many are knock-ons); exit 2."""
     print_problems(error)
-    files = len({problem.path for problem in error.problems})
-    fail(f"{len(error.problems)} problem(s) in {files} file(s)")
+    fail(error.summary())
 
 
 def fail(message: str) -> NoReturn:
