@@ -50,8 +50,11 @@ def game_group(root: Path, game_id: str, fail: Fail) -> _click.Command | None:
         return None
     prototype = game.automa is not None and game.automa.provenance == "prototype"
     ours = " (our prototype, not the publisher's)" if prototype else ""
-    app = typer.Typer(
-        name=game_id, help=f"The bot of {game.info.title}{ours}.", no_args_is_help=True
+    app = typer.Typer(  # plain help like every other command: a flag shows no `<bool>`
+        name=game_id,
+        help=f"The bot of {game.info.title}{ours}.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
     )
     app.command("play")(_play(root, game, bot, fail))
     app.command("resume")(_resume(root, game))
