@@ -1,4 +1,5 @@
-"""`starpress pnp`: a request checked into kit options, its kits built with a progress bar."""
+"""`starpress pnp`: a request checked into kit options, its kits built with progress shown
+(`starpress.core.progress`: a bar on a terminal, plain lines on standard error otherwise)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ from pathlib import Path
 from typing import TypeVar
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from starpress.core import atomic
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.model import LANGUAGES
+from starpress.core.progress import Progress
 from starpress.pnp import choices, impose, marks
-from starpress.pnp.build import BuildResult, plan
+from starpress.pnp.build import BuildResult, plan, work
 from starpress.pnp.build import run as run_jobs
 from starpress.pnp.calibrate import build_calibration
 from starpress.pnp.kit import KitOptions
@@ -216,25 +217,15 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
         return EXIT_BAD_INPUT
     prepare_out(request.out)
-    total = sum(job.faces for job in jobs)
-    bar = Progress(
-        TextColumn("[bold]print-and-play"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    with bar:
-        task = bar.add_task("cards", total=total)
+    total = work(jobs, png=request.png, tts=request.tts)
+    with Progress(errors) as progress, progress.task("print-and-play", total, "cards") as task:
         result = _writing(
             request.out,
             lambda: run_jobs(
                 root,
                 jobs,
                 request.out,
-                progress=lambda done: bar.advance(task, done),
+                progress=task.advance,
                 png=request.png,
                 tts=request.tts,
                 tts_url=request.tts_url,

@@ -1,4 +1,5 @@
-"""`starpress rulebook`: check a request's options, build the books, say what was written."""
+"""`starpress rulebook`: check a request's options, build the books (progress on standard
+error), say what was written."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rich.console import Console
 
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.model import LANGUAGES
+from starpress.core.progress import Progress
 from starpress.rulebook import choices
 from starpress.rulebook.build import plan, run
 
@@ -56,7 +58,9 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         return _fail(errors, f"{len(error.problems)} problem(s)")
-    for report in run(root, books, request.out, workers=request.jobs):
+    with Progress(errors) as progress, progress.task("rulebooks", len(books), "books") as task:
+        reports = run(root, books, request.out, workers=request.jobs, progress=task.advance)
+    for report in reports:
         console.print(
             f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True
         )

@@ -44,6 +44,7 @@ def site_build(
     from starpress.cli import site_inputs as site_files
     from starpress.core.load import load_games
     from starpress.core.model import LANGUAGES
+    from starpress.core.progress import Parts, Progress
     from starpress.site import build as sitebuild
     from starpress.site import config as siteconfig
     from starpress.site.inputs import SiteInputs
@@ -55,12 +56,14 @@ def site_build(
     root = _root()
     settings = siteconfig.resolve(root, site_url, sitemap_dates, os.environ)
     games = load_games(root)  # read once, for the gallery, the charts and the pages
-    written, palettes = site_files.prepare(root, langs, loaded=games)
-    for path in written:
-        if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
-            _console().print(f"built missing kit {path.relative_to(root)}")
-    inputs = SiteInputs.read(root, settings, langs, games=games, palettes=palettes)
-    results = sitebuild.build(inputs, langs)
+    with Progress(_stderr()) as progress:
+        written, palettes = site_files.prepare(root, langs, loaded=games, progress=progress)
+        for path in written:
+            if path.suffix == ".pdf":  # a kit `make` had not built yet: say so, never silently
+                _console().print(f"built missing kit {path.relative_to(root)}")
+        inputs = SiteInputs.read(root, settings, langs, games=games, palettes=palettes)
+        with progress.task("site: pages (each rendered, then written)") as task:
+            results = sitebuild.build(inputs, langs, pages_done=Parts(task, langs).update)
     for result in results:
         if result.ok:
             _console().print(f"[green]ok[/green] build/site/{result.lang}/")
@@ -102,6 +105,7 @@ def site_serve(
         report,
         lambda game: prepare_game(root, game, lang),
         lambda: check_layouts(root),
+        _stderr(),
     )
     raise typer.Exit(code)
 
