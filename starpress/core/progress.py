@@ -20,10 +20,12 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from types import TracebackType
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeElapsedColumn
-from rich.progress import Progress as Bars
+if TYPE_CHECKING:  # rich's progress is imported only when bars are drawn (a terminal)
+    from rich.console import Console
+    from rich.progress import Progress as Bars
+    from rich.progress import TaskID
 
 QUIET_SECONDS = 2.0
 """No plain line before a task has run this long."""
@@ -58,6 +60,14 @@ class Progress:
         self.lock = threading.RLock()  # a pool's callback thread may update a task
         self.rich: Bars | None = None
         if self.bars:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+            from rich.progress import Progress as Bars
+
             self.rich = Bars(
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
