@@ -15,9 +15,11 @@ from rich.text import Text
 
 from starpress.core import atomic
 from starpress.core.errors import InputError
-from starpress.core.load import ContentError, UnknownGame
+from starpress.core.freshness import Stamps, code_folder, inputs_key
+from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
 from starpress.core.progress import Progress
+from starpress.core.project import Project
 from starpress.pnp import choices, impose, marks
 from starpress.pnp.build import BuildResult, plan, work
 from starpress.pnp.build import run as run_jobs
@@ -92,6 +94,7 @@ class Request:
     tts_url: str | None = None
     only: tuple[str, ...] = ()  # card names, each may be comma-separated
     jobs: int | None = None  # kits built at once (None: one per CPU)
+    if_changed: bool = False  # only the games whose kits' inputs changed (`core.freshness`)
 
 
 def parse_options(request: Request, printer: PrinterProfile | None = None) -> KitOptions:
@@ -197,6 +200,9 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         options = kit_options(root, request)
         if options.only and request.target in ("all", "calibrate"):
             raise OptionError(f"--only picks cards of one game: name it, not {request.target!r}")
+        for option, asked in IF_CHANGED_CONFLICTS if request.if_changed else ():
+            if asked(request):
+                raise OptionError(f"--if-changed keys kits only: not with {option}")
         if request.target == "calibrate":
             for option, given in (("--shop", shop), ("--cut", options.cut)):
                 if given:
@@ -206,6 +212,14 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             console.print(f"wrote {path}", highlight=False)
             return 0
         games = None if request.target == "all" else [request.target]
+        keys: dict[str, tuple[str, str]] = {}
+        stamps = Stamps(root)
+        if request.if_changed:
+            keys = _kit_keys(root, games or game_ids(root), request, options)
+            games = [game for game, key in keys.items() if not stamps.fresh(*key)]
+            if not games:
+                console.print(f"up to date: {request.out} (no input changed)", highlight=False)
+                return 0
         jobs = plan(root, games, request.lang, options)
     except UnknownGame as error:
         raise OptionError(str(error)) from None
@@ -234,7 +248,46 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             ),
         )
     _report(result, console, errors)
-    return EXIT_OVERFLOW if result.overflow and request.strict else 0
+    if result.overflow and request.strict:
+        return EXIT_OVERFLOW
+    if request.if_changed:  # every job has its kit (exports and shops are refused)
+        for game, (step, key) in keys.items():
+            kits = [
+                r.path for job, r in zip(jobs, result.reports, strict=True) if job.game.id == game
+            ]
+            if kits:
+                stamps.record(step, key, kits)
+    return 0
+
+
+IF_CHANGED_CONFLICTS: tuple[tuple[str, Callable[[Request], object]], ...] = (
+    ("'calibrate'", lambda request: request.target == "calibrate"),
+    ("--shop", lambda request: request.shop),
+    ("--cut", lambda request: request.cut),
+    ("--png", lambda request: request.png),
+    ("--tts", lambda request: request.tts),
+)
+"""What `--if-changed` does not key: files other than the kits."""
+
+
+def _kit_keys(
+    root: Path, games: list[str], request: Request, options: KitOptions
+) -> dict[str, tuple[str, str]]:
+    """Each game's step (its kits in these options) and the key of what they read: the
+    game's content, the layouts, the drawing code with its data and fonts."""
+    project = Project(root)
+    shared = [
+        project.templates,
+        project.translation_settings,
+        project.printer_profiles,
+        *(code_folder(name) for name in ("core", "pdf", "pnp")),
+    ]
+    out = request.out.resolve()
+    keys = {}
+    for game in games:
+        step = f"pnp {game} {request.lang} {options!r} {out}"
+        keys[game] = (step, inputs_key([project.game_folder(game), *shared], step))
+    return keys
 
 
 def prepare_out(out: Path) -> None:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from starpress.core.load import ContentError, UnknownGame
+from starpress.core.freshness import Stamps, code_folder, inputs_key
+from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
 from starpress.core.progress import Progress
+from starpress.core.project import Project
 from starpress.rulebook import choices
 from starpress.rulebook.build import plan, run
 
@@ -31,6 +33,7 @@ class BookRequest:
     quick: bool = False
     out: Path = Path("build/rulebooks")
     jobs: int | None = None  # books built at once (None: one per CPU)
+    if_changed: bool = False  # only the games whose books' inputs changed (`core.freshness`)
 
 
 def build_command(root: Path, request: BookRequest, console: Console, errors: Console) -> int:
@@ -43,6 +46,14 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
     if request.jobs is not None and request.jobs < 1:
         return _fail(errors, f"--jobs must be at least 1 (got {request.jobs})")
     games = None if request.target == "all" else [request.target]
+    keys: dict[str, tuple[str, str]] = {}
+    stamps = Stamps(root)
+    if request.if_changed:
+        keys = _book_keys(root, games or game_ids(root), request)
+        games = [game for game, key in keys.items() if not stamps.fresh(*key)]
+        if not games:
+            console.print(f"up to date: {request.out} (no input changed)", highlight=False)
+            return 0
     try:
         books = plan(
             root,
@@ -77,7 +88,30 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
                 highlight=False,
                 soft_wrap=True,
             )
+    for game, (step, key) in keys.items():
+        written = [
+            path
+            for job, report in zip(books, reports, strict=True)
+            if job.game.id == game
+            for path in (report.path, report.booklet)
+            if path is not None
+        ]
+        if written:
+            stamps.record(step, key, written)
     return 0
+
+
+def _book_keys(root: Path, games: list[str], request: BookRequest) -> dict[str, tuple[str, str]]:
+    """Each game's step (its books as asked) and the key of what they read: the game's
+    content, the templates' settings, the code that sets the books with its fonts."""
+    project = Project(root)
+    shared = [project.templates, *(code_folder(name) for name in ("core", "pdf", "rulebook"))]
+    asked = (request.lang, request.paper.value, request.booklet, request.quick)
+    keys = {}
+    for game in games:
+        step = f"rulebook {game} {asked!r} {request.out.resolve()}"
+        keys[game] = (step, inputs_key([project.game_folder(game), *shared], step))
+    return keys
 
 
 def _fail(errors: Console, message: str) -> int:

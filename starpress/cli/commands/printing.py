@@ -135,6 +135,13 @@ def pnp(
         int | None,
         typer.Option(help="Kits (games x languages) built at once (default: the CPU count)."),
     ] = None,
+    if_changed: Annotated[
+        bool,
+        typer.Option(
+            help="Build only the games whose kits' inputs (content, layouts, code, options) "
+            "changed since they were last built so; the others are left as they are."
+        ),
+    ] = False,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
     from starpress.pnp import command
@@ -161,10 +168,11 @@ def pnp(
         tts_url=tts_url,
         only=tuple(only or ()),
         jobs=jobs,
+        if_changed=if_changed,
     )
     if card is not None and not watch and not png:
         context.fail("--card draws one card as PNG: add --png")
-    for option, given in (("--shop", shop), ("--cut", cut)):
+    for option, given in (("--shop", shop), ("--cut", cut), ("--if-changed", if_changed or None)):
         if given is not None and (watch or card is not None):
             context.fail(f"{option} does not go with --watch or --card")
     root, console, errors = context.project_root(), context.console(), context.error_console()
@@ -203,6 +211,13 @@ def rulebook(
     jobs: Annotated[
         int | None, typer.Option(help="Books built at once (default: the CPU count).")
     ] = None,
+    if_changed: Annotated[
+        bool,
+        typer.Option(
+            help="Build only the games whose books' inputs (content, code, options) changed "
+            "since they were last built so; the others are left as they are."
+        ),
+    ] = False,
 ) -> None:
     """Printable rulebooks: build/rulebooks/<game>-<lang>-<paper>[-booklet|-quick].pdf."""
     from starpress.rulebook.command import BookRequest, build_command
@@ -215,6 +230,7 @@ def rulebook(
         quick=quick,
         out=out,
         jobs=jobs,
+        if_changed=if_changed,
     )
     code = build_command(
         context.project_root(), request, context.console(), context.error_console()

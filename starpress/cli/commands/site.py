@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,9 @@ from starpress.cli.context import console as _console
 from starpress.cli.context import error_console as _stderr
 from starpress.cli.context import fail as _fail
 from starpress.cli.context import project_root as _root
+
+if TYPE_CHECKING:
+    from starpress.site.config import SiteSettings
 
 site_app = typer.Typer(
     help="The multilingual rules site (MkDocs + Material).", no_args_is_help=True
@@ -36,15 +39,24 @@ def site_build(
             help="Build dates in sitemap.xml (default: off, so rebuilds are identical).",
         ),
     ] = None,
+    if_changed: Annotated[
+        bool,
+        typer.Option(
+            help="Build only when an input (content, templates, the MkDocs project, code, "
+            "settings) changed since the site was last built so."
+        ),
+    ] = False,
 ) -> None:
     """Build the site into build/site/<lang>/: missing kits and the card gallery first, then
     mkdocs build --strict (languages in parallel), which only reads them."""
     import os
 
     from starpress.cli import site_inputs as site_files
+    from starpress.core.freshness import Stamps
     from starpress.core.load import load_games
     from starpress.core.model import LANGUAGES
     from starpress.core.progress import Parts, Progress
+    from starpress.core.project import Project
     from starpress.site import build as sitebuild
     from starpress.site import config as siteconfig
     from starpress.site.inputs import SiteInputs
@@ -55,6 +67,11 @@ def site_build(
         _fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {unknown[0]!r})")
     root = _root()
     settings = siteconfig.resolve(root, site_url, sitemap_dates, os.environ)
+    step, key = _site_key(root, langs, settings)
+    stamps = Stamps(root)
+    if if_changed and stamps.fresh(step, key):
+        _console().print("up to date: build/site/ (no input changed)", highlight=False)
+        return
     games = load_games(root)  # read once, for the gallery, the charts and the pages
     with Progress(_stderr()) as progress:
         written, palettes = site_files.prepare(root, langs, loaded=games, progress=progress)
@@ -71,6 +88,20 @@ def site_build(
             _stderr().print(result.output.strip(), markup=False, highlight=False)
     if not all(result.ok for result in results):
         _fail("the site did not build: " + ", ".join(r.lang for r in results if not r.ok))
+    if if_changed:
+        stamps.record(step, key, [Project(root).built_site])
+
+
+def _site_key(root: Path, langs: list[str], settings: SiteSettings) -> tuple[str, str]:
+    """The site build's step (its languages and settings) and the key of what it reads:
+    the content, the templates and catalogs, the MkDocs project (its installed packages by
+    their lock file), and all of starpress's code, which draws the kits, charts and pages."""
+    from starpress.core.freshness import all_code, inputs_key
+    from starpress.core.project import Project
+
+    project = Project(root)
+    step = f"site {sorted(langs)} {settings!r}"
+    return step, inputs_key([project.content, project.templates, project.site, *all_code()], step)
 
 
 @site_app.command("serve")
