@@ -6,7 +6,6 @@ from __future__ import annotations
 import tempfile
 import urllib.parse
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -15,20 +14,20 @@ from rich.text import Text
 
 from starpress.core import atomic
 from starpress.core.errors import InputError
-from starpress.core.freshness import Stamps, code_folder, inputs_key
+from starpress.core.freshness import Stamps
 from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
 from starpress.core.progress import Progress
-from starpress.core.project import Project
 from starpress.pnp import choices, impose, marks
 from starpress.pnp.build import BuildResult, plan, work
 from starpress.pnp.build import run as run_jobs
 from starpress.pnp.calibrate import build_calibration
 from starpress.pnp.kit import KitOptions
 from starpress.pnp.limits import LIMITS
-from starpress.pnp.paper import Paper
 from starpress.pnp.presets import PRESETS
 from starpress.pnp.printers import PrinterProfile, find_profile, parse_offset, within
+from starpress.pnp.request import Request
+from starpress.pnp.uptodate import IF_CHANGED_CONFLICTS, kit_keys
 
 T = TypeVar("T")
 
@@ -64,37 +63,6 @@ _KIT_FLIPS: dict[choices.Duplex, impose.Flip] = {
 }
 """Each choice as the kit's drawing code names it (mypy checks these names, a test that
 every choice has one)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Request:
-    """`starpress pnp` as asked for. The choices and the paper are checked by their types;
-    the rest (the language, ranges in mm, the back offset, the TTS address, --jobs, the
-    printer and the shop) by `parse_options` and `run`. None: not given (a printer profile's
-    value, or the default)."""
-
-    target: str  # a game id, 'all' or 'calibrate'
-    lang: str = "source"  # one of LANGS
-    paper: Paper | None = None  # default a4
-    out: Path = Path("build/pnp")
-    marks: choices.Marks = choices.Marks.CROP
-    bleed: float | None = None  # mm; default 3
-    bleed_mode: choices.BleedMode = choices.BleedMode.SHARED
-    duplex: choices.Duplex | None = None  # default long
-    back_offset: str | None = None  # X,Y in mm; default 0,0
-    printer: str | None = None  # a saved printer profile (`pnp.printers`)
-    shop: str | None = None  # a print shop of pnp/shops.yaml: its upload instead of the kit
-    cut: choices.Cut | None = None  # a cut file per sheet for a cutting machine
-    fold: bool = False
-    proof: bool = False
-    ink_saver: bool = False
-    strict: bool = False
-    png: bool = False
-    tts: bool = False
-    tts_url: str | None = None
-    only: tuple[str, ...] = ()  # card names, each may be comma-separated
-    jobs: int | None = None  # kits built at once (None: one per CPU)
-    if_changed: bool = False  # only the games whose kits' inputs changed (`core.freshness`)
 
 
 def parse_options(request: Request, printer: PrinterProfile | None = None) -> KitOptions:
@@ -215,7 +183,7 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         keys: dict[str, tuple[str, str]] = {}
         stamps = Stamps(root)
         if request.if_changed:
-            keys = _kit_keys(root, games or game_ids(root), request, options)
+            keys = kit_keys(root, games or game_ids(root), request)
             games = [game for game, key in keys.items() if not stamps.fresh(*key)]
             if not games:
                 console.print(f"up to date: {request.out} (no input changed)", highlight=False)
@@ -258,36 +226,6 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             if kits:
                 stamps.record(step, key, kits)
     return 0
-
-
-IF_CHANGED_CONFLICTS: tuple[tuple[str, Callable[[Request], object]], ...] = (
-    ("'calibrate'", lambda request: request.target == "calibrate"),
-    ("--shop", lambda request: request.shop),
-    ("--cut", lambda request: request.cut),
-    ("--png", lambda request: request.png),
-    ("--tts", lambda request: request.tts),
-)
-"""What `--if-changed` does not key: files other than the kits."""
-
-
-def _kit_keys(
-    root: Path, games: list[str], request: Request, options: KitOptions
-) -> dict[str, tuple[str, str]]:
-    """Each game's step (its kits in these options) and the key of what they read: the
-    game's content, the layouts, the drawing code with its data and fonts."""
-    project = Project(root)
-    shared = [
-        project.templates,
-        project.translation_settings,
-        project.printer_profiles,
-        *(code_folder(name) for name in ("core", "pdf", "pnp")),
-    ]
-    out = request.out.resolve()
-    keys = {}
-    for game in games:
-        step = f"pnp {game} {request.lang} {options!r} {out}"
-        keys[game] = (step, inputs_key([project.game_folder(game), *shared], step))
-    return keys
 
 
 def prepare_out(out: Path) -> None:

@@ -19,9 +19,10 @@ from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.project import Project
 from starpress.pnp.assemble import CachedReport, FaceBook, build_cached_kit
 from starpress.pnp.build import plan
-from starpress.pnp.command import Request, kit_options
+from starpress.pnp.command import kit_options
 from starpress.pnp.facecache import FaceCache
 from starpress.pnp.faces import DrawError
+from starpress.pnp.request import Request
 
 CACHE_FOLDER = Path("build") / "cache" / "faces"
 DEBOUNCE_MS = 150

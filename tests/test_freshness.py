@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 from rich.console import Console
 
 from starpress.core.freshness import Stamps, code_folder, input_files, inputs_key
-from tests.conftest import run_cli
+from tests.conftest import LAST_RESORT, LAYOUT, run_cli
 
 
 def files_seen(root: Path) -> dict[str, tuple[int, int]]:
@@ -76,7 +78,8 @@ def test_the_code_folders_are_read_through_the_links_to_the_top_folders() -> Non
 
 
 def test_pnp_builds_again_only_what_changed(kit_project: Path) -> None:
-    from starpress.pnp.command import Request, run
+    from starpress.pnp.command import run
+    from starpress.pnp.request import Request
 
     out = kit_project / "out"
     request = Request(target="demo", lang="en", out=out, jobs=1, if_changed=True)
@@ -100,7 +103,8 @@ def test_pnp_builds_again_only_what_changed(kit_project: Path) -> None:
 
 
 def test_pnp_if_changed_refuses_files_it_does_not_key(kit_project: Path) -> None:
-    from starpress.pnp.command import Request, run
+    from starpress.pnp.command import run
+    from starpress.pnp.request import Request
 
     for asked in ({"png": True}, {"tts": True}, {"target": "calibrate"}):
         request = dataclasses.replace(Request(target="demo", if_changed=True), **asked)
@@ -111,7 +115,8 @@ def test_pnp_if_changed_refuses_files_it_does_not_key(kit_project: Path) -> None
 
 
 def test_rulebooks_build_again_only_what_changed(demo_project: Path) -> None:
-    from starpress.rulebook.command import BookRequest, build_command
+    from starpress.rulebook.command import build_command
+    from starpress.rulebook.request import BookRequest
 
     request = BookRequest(target="demo", lang="en", out=demo_project / "books", if_changed=True)
     console, said, errors = consoles()
@@ -141,3 +146,40 @@ def test_check_if_changed_checks_again_after_an_edit(demo_project: Path) -> None
     glossary.write_text(glossary.read_text("utf-8") + "bogus: 1\n", "utf-8")
     third = run_cli("check", "--if-changed", cwd=demo_project)
     assert third.returncode == 2 and "bogus" in third.stderr + third.stdout
+
+
+HEAVY = ("starpress.pnp.build", "starpress.rulebook.build", "starpress.core.game_folder", "pymupdf")
+"""What draws or loads a game: an up-to-date step imports none of it."""
+
+
+def test_an_up_to_date_step_starts_nothing_that_draws(demo_project: Path) -> None:
+    (demo_project / "templates" / "cards").mkdir(parents=True)
+    (demo_project / "templates" / "cards" / "demo.yaml").write_text(LAYOUT, "utf-8")
+    probe = (
+        "import sys, runpy\n"
+        "sys.argv = ['starpress', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('starpress', run_name='__main__')\n"
+        "except SystemExit as end:\n    assert not end.code, end.code\n"
+        f"print(sorted(set({HEAVY!r}) & set(sys.modules)))\n"
+    )
+    for args in (
+        ["pnp", "demo", "--lang", "en", "--if-changed"],
+        ["rulebook", "demo", "--lang", "en", "--if-changed"],
+    ):
+        first = run_cli(*args, cwd=demo_project)
+        assert first.returncode == 0, first.stderr
+        before = files_seen(demo_project)
+        second = subprocess.run(
+            [sys.executable, "-c", probe, *args],
+            cwd=demo_project,
+            capture_output=True,
+            text=True,
+            timeout=LAST_RESORT,
+            check=False,
+        )
+        assert second.returncode == 0, second.stderr
+        assert second.stdout.splitlines() == [
+            f"up to date: build/{args[0].replace('rulebook', 'rulebooks')} (no input changed)",
+            "[]",
+        ]
+        assert files_seen(demo_project) == before

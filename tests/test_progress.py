@@ -113,7 +113,8 @@ def test_rulebook_command_says_its_progress_on_standard_error(
 ) -> None:
     """The real command, piped: plain lines on the errors console, none on standard output."""
     from starpress.rulebook import choices
-    from starpress.rulebook.command import BookRequest, build_command
+    from starpress.rulebook.command import build_command
+    from starpress.rulebook.request import BookRequest
 
     monkeypatch.setattr(shown, "QUIET_SECONDS", 0.0)
     monkeypatch.delenv("CI", raising=False)
@@ -138,7 +139,8 @@ def test_rulebook_command_says_its_progress_on_standard_error(
 def test_pnp_counts_the_kit_and_each_export_in_cards(
     kit_project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from starpress.pnp.command import Request, run
+    from starpress.pnp.command import run
+    from starpress.pnp.request import Request
 
     monkeypatch.setattr(shown, "QUIET_SECONDS", 0.0)
     (console, _out), (errors, said) = piped(), piped()

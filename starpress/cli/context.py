@@ -40,11 +40,10 @@ def chosen_root() -> Path | None:
 def project_root() -> Path:
     """The project folder: `--root`, else the nearest one from the current folder upwards;
     none is one line and exit 2."""
-    from starpress.core.load import find_root
-    from starpress.core.project import ProjectNotFound
+    from starpress.core.project import Project, ProjectNotFound
 
     try:
-        return find_root(_Chosen.root or Path.cwd())
+        return Project.find(_Chosen.root or Path.cwd()).root
     except ProjectNotFound as error:
         fail(str(error))
 

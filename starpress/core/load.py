@@ -38,8 +38,7 @@ def find_root(start: Path) -> Path:
 
 def game_ids(root: Path) -> list[str]:
     """Ids of every game of the project: the folders under content/ that hold a game.yaml."""
-    content = Project(root).content
-    return sorted(folder.name for folder in content.iterdir() if (folder / "game.yaml").is_file())
+    return Project(root).game_ids()
 
 
 def load_games(root: Path, ids: Iterable[str] | None = None) -> dict[str, Game]:

@@ -51,6 +51,12 @@ class Project:
         """A game's folder: its YAML, spreadsheets, icons, pictures and catalogs."""
         return self.content / game_id
 
+    def game_ids(self) -> list[str]:
+        """Ids of every game: the folders under content/ that hold a game.yaml."""
+        return sorted(
+            folder.name for folder in self.content.iterdir() if (folder / "game.yaml").is_file()
+        )
+
     def bot_file(self, game_id: str) -> Path:
         """A game's bot as data (`automa.yaml`); a game without it has no bot."""
         return self.game_folder(game_id) / "automa.yaml"

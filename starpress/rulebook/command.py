@@ -3,37 +3,21 @@ error), say what was written."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 
-from starpress.core.freshness import Stamps, code_folder, inputs_key
+from starpress.core.freshness import Stamps
 from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
 from starpress.core.progress import Progress
-from starpress.core.project import Project
-from starpress.rulebook import choices
 from starpress.rulebook.build import plan, run
+from starpress.rulebook.request import BookRequest
+from starpress.rulebook.uptodate import book_keys
 
 EXIT_BAD_INPUT = 2
 LANGS = ("all", "source", *LANGUAGES)
 """What `--lang` takes: every language, each game's own, or one."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class BookRequest:
-    """`starpress rulebook` as asked for. The paper is checked by its type; the language,
-    --jobs and the combination of --quick and --booklet by `build_command`."""
-
-    target: str  # a game id or 'all'
-    lang: str = "source"  # one of LANGS
-    paper: choices.Paper = choices.Paper.A4
-    booklet: bool = False
-    quick: bool = False
-    out: Path = Path("build/rulebooks")
-    jobs: int | None = None  # books built at once (None: one per CPU)
-    if_changed: bool = False  # only the games whose books' inputs changed (`core.freshness`)
 
 
 def build_command(root: Path, request: BookRequest, console: Console, errors: Console) -> int:
@@ -49,7 +33,7 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
     keys: dict[str, tuple[str, str]] = {}
     stamps = Stamps(root)
     if request.if_changed:
-        keys = _book_keys(root, games or game_ids(root), request)
+        keys = book_keys(root, games or game_ids(root), request)
         games = [game for game, key in keys.items() if not stamps.fresh(*key)]
         if not games:
             console.print(f"up to date: {request.out} (no input changed)", highlight=False)
@@ -99,19 +83,6 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
         if written:
             stamps.record(step, key, written)
     return 0
-
-
-def _book_keys(root: Path, games: list[str], request: BookRequest) -> dict[str, tuple[str, str]]:
-    """Each game's step (its books as asked) and the key of what they read: the game's
-    content, the templates' settings, the code that sets the books with its fonts."""
-    project = Project(root)
-    shared = [project.templates, *(code_folder(name) for name in ("core", "pdf", "rulebook"))]
-    asked = (request.lang, request.paper.value, request.booklet, request.quick)
-    keys = {}
-    for game in games:
-        step = f"rulebook {game} {asked!r} {request.out.resolve()}"
-        keys[game] = (step, inputs_key([project.game_folder(game), *shared], step))
-    return keys
 
 
 def _fail(errors: Console, message: str) -> int:

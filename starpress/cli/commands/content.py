@@ -28,7 +28,6 @@ def check(
 ) -> None:
     """Validate the content of the games; print every problem as path:line:col: message."""
     from starpress.core.freshness import Stamps, code_folder, inputs_key
-    from starpress.core.load import ContentError
     from starpress.core.project import Project
 
     console = context.console()
@@ -39,6 +38,8 @@ def check(
     if if_changed and stamps.fresh(step, key):
         console.print("up to date: no input changed since the last check passed")
         return
+    from starpress.core.load import ContentError
+
     try:
         loaded = context.load(root, games or None)
     except ContentError as error:

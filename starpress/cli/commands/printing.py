@@ -144,9 +144,9 @@ def pnp(
     ] = False,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
-    from starpress.pnp import command
+    from starpress.pnp.request import Request
 
-    request = command.Request(
+    request = Request(
         target=target,
         lang=lang.value,
         paper=paper,
@@ -176,6 +176,16 @@ def pnp(
         if given is not None and (watch or card is not None):
             context.fail(f"{option} does not go with --watch or --card")
     root, console, errors = context.project_root(), context.console(), context.error_console()
+    if if_changed and (jobs is None or jobs >= 1) and not (shop or cut or png or tts):
+        from starpress.core.project import Project
+        from starpress.pnp import uptodate
+
+        games = Project(root).game_ids() if target == "all" else [target]
+        if uptodate.up_to_date(root, games, request):
+            console.print(f"up to date: {out} (no input changed)", highlight=False)
+            return
+    from starpress.pnp import command
+
     if watch:
         from starpress.pnp import watch as watching
 
@@ -220,7 +230,7 @@ def rulebook(
     ] = False,
 ) -> None:
     """Printable rulebooks: build/rulebooks/<game>-<lang>-<paper>[-booklet|-quick].pdf."""
-    from starpress.rulebook.command import BookRequest, build_command
+    from starpress.rulebook.request import BookRequest
 
     request = BookRequest(
         target=target,
@@ -232,8 +242,17 @@ def rulebook(
         jobs=jobs,
         if_changed=if_changed,
     )
-    code = build_command(
-        context.project_root(), request, context.console(), context.error_console()
-    )
+    root = context.project_root()
+    if if_changed and (jobs is None or jobs >= 1):  # what was built so passed every check
+        from starpress.core.project import Project
+        from starpress.rulebook import uptodate
+
+        games = Project(root).game_ids() if target == "all" else [target]
+        if uptodate.up_to_date(root, games, request):
+            context.console().print(f"up to date: {out} (no input changed)", highlight=False)
+            return
+    from starpress.rulebook.command import build_command
+
+    code = build_command(root, request, context.console(), context.error_console())
     if code:
         raise typer.Exit(code)

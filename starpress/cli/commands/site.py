@@ -51,15 +51,10 @@ def site_build(
     mkdocs build --strict (languages in parallel), which only reads them."""
     import os
 
-    from starpress.cli import site_inputs as site_files
     from starpress.core.freshness import Stamps
-    from starpress.core.load import load_games
     from starpress.core.model import LANGUAGES
-    from starpress.core.progress import Parts, Progress
     from starpress.core.project import Project
-    from starpress.site import build as sitebuild
     from starpress.site import config as siteconfig
-    from starpress.site.inputs import SiteInputs
 
     langs = lang or list(LANGUAGES)
     unknown = [code for code in langs if code not in LANGUAGES]
@@ -72,6 +67,12 @@ def site_build(
     if if_changed and stamps.fresh(step, key):
         _console().print("up to date: build/site/ (no input changed)", highlight=False)
         return
+    from starpress.cli import site_inputs as site_files  # the build's own, imported when built
+    from starpress.core.load import load_games
+    from starpress.core.progress import Parts, Progress
+    from starpress.site import build as sitebuild
+    from starpress.site.inputs import SiteInputs
+
     games = load_games(root)  # read once, for the gallery, the charts and the pages
     with Progress(_stderr()) as progress:
         written, palettes = site_files.prepare(root, langs, loaded=games, progress=progress)
