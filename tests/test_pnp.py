@@ -384,7 +384,7 @@ def test_every_pnp_option_reaches_the_request(
         *("--back-offset", "1,-2", "--fold", "--proof", "--ink-saver", "--strict"),
         *("--printer", "office", "--shop", "pdf-cmyk", "--cut", "svg"),
         *("--png", "--tts", "--tts-url", "https://example.org/d/"),
-        *("--only", "ace", "--only", "king,queen", "--jobs", "3"),
+        *("--only", "ace", "--only", "king,queen", "--jobs", "3", "--if-changed"),
     ]
     done = CliRunner().invoke(app, ["--root", str(kit_project), "pnp", "demo", *options])
     assert done.exit_code == 0, done.output
@@ -411,6 +411,7 @@ def test_every_pnp_option_reaches_the_request(
             tts_url="https://example.org/d/",
             only=("ace", "king,queen"),
             jobs=3,
+            if_changed=True,
         )
     ]
 
