@@ -64,6 +64,12 @@ def test_a_stamp_holds_while_its_outputs_are_as_written(tmp_path: Path) -> None:
     stamps.record("pnp demo", "k1", [kit])
     kit.unlink()
     assert not stamps.fresh("pnp demo", "k1")
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-out.pdf"  # --out outside the project
+    elsewhere.write_bytes(b"%PDF-1.4 away")
+    stamps.record("pnp away", "k1", [elsewhere])
+    assert stamps.fresh("pnp away", "k1")
+    elsewhere.unlink()
+    assert not stamps.fresh("pnp away", "k1")
     stamps.record("check", "k3", [])  # a step that writes nothing
     assert stamps.fresh("check", "k3")
     for stamp in stamps.folder.iterdir():

@@ -109,13 +109,16 @@ class Stamps:
 
     def record(self, step: str, key: str, outputs: Iterable[Path]) -> None:
         """`step` has built with `key`, writing `outputs` (files, or folders written whole)."""
-        seen = {
-            path.resolve().relative_to(self.root.resolve()).as_posix(): self._seen(path)
-            for path in input_files(outputs)
-        }
+        seen = {self._name(path): self._seen(path) for path in input_files(outputs)}
         self.folder.mkdir(parents=True, exist_ok=True)
         body = {"key": key, "outputs": seen}
         write_atomic(self._path(step), json.dumps(body, indent=1, sort_keys=True).encode())
+
+    def _name(self, path: Path) -> str:
+        """An output's name in the stamp: from the project's folder, else absolute."""
+        path = path.resolve()
+        root = self.root.resolve()
+        return (path.relative_to(root) if path.is_relative_to(root) else path).as_posix()
 
     def _seen(self, path: Path) -> list[int] | None:
         """A file's size and modification time (ns), None when it is gone."""
