@@ -73,13 +73,15 @@ $(AXE): tests/a11y/package.json tests/a11y/package-lock.json
 # Every output: the validated content, then every game's print-and-play kit in every
 # language on A4 and Letter (build/pnp/<game>-<lang>-<paper>.pdf), and every rulebook
 # (build/rulebooks/<game>-<lang>-<paper>.pdf) with its quick reference (…-quick.pdf).
+# --if-changed: each step runs only for what its inputs' hash says changed (stamps in
+# build/cache/stamps/), so a second `make` with nothing changed writes nothing.
 build: $(STAMP) $(PYODIDE)
-	$(BIN)/starpress check
-	$(BIN)/starpress pnp all --lang all --paper a4 --strict
-	$(BIN)/starpress pnp all --lang all --paper letter --strict
-	$(BIN)/starpress rulebook all --lang all --paper all
-	$(BIN)/starpress rulebook all --lang all --paper all --quick
-	$(BIN)/starpress site build
+	$(BIN)/starpress check --if-changed
+	$(BIN)/starpress pnp all --lang all --paper a4 --strict --if-changed
+	$(BIN)/starpress pnp all --lang all --paper letter --strict --if-changed
+	$(BIN)/starpress rulebook all --lang all --paper all --if-changed
+	$(BIN)/starpress rulebook all --lang all --paper all --quick --if-changed
+	$(BIN)/starpress site build --if-changed
 	@echo
 	@echo "Built. starpress is in $(BIN)/: run it as $(BIN)/starpress, or put it on your PATH:"
 	@echo '  export PATH="$(CURDIR)/$(BIN):$$PATH"'

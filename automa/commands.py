@@ -50,8 +50,11 @@ def game_group(root: Path, game_id: str, fail: Fail) -> _click.Command | None:
         return None
     prototype = game.automa is not None and game.automa.provenance == "prototype"
     ours = " (our prototype, not the publisher's)" if prototype else ""
-    app = typer.Typer(
-        name=game_id, help=f"The bot of {game.info.title}{ours}.", no_args_is_help=True
+    app = typer.Typer(  # plain help like every other command: a flag shows no `<bool>`
+        name=game_id,
+        help=f"The bot of {game.info.title}{ours}.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
     )
     app.command("play")(_play(root, game, bot, fail))
     app.command("resume")(_resume(root, game))
@@ -331,22 +334,18 @@ def _simulate(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callabl
 
 
 @contextlib.contextmanager
-def _progress(games: int) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on the terminal for long runs (nothing when output is piped)."""
-    import sys
+def _progress(games: int) -> Iterator[Callable[[int, int], None]]:
+    """The games played, on standard error (`starpress.core.progress`: a bar on a terminal,
+    plain lines when piped or in CI, nothing for a run of under two seconds)."""
+    from rich.console import Console
 
-    if games < 5000 or not sys.stderr.isatty():
-        yield None
-        return
-    from rich.progress import Progress
+    from starpress.core.progress import Progress
 
-    with Progress(transient=True) as bar:
-        task = bar.add_task("simulating", total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
+    with (
+        Progress(Console(stderr=True, highlight=False)) as progress,
+        progress.task("simulating", games, "games") as task,
+    ):
+        yield task.update
 
 
 def _print_sweep(summaries: list[dict[str, Any]]) -> None:

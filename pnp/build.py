@@ -19,6 +19,7 @@ from starpress.core.errors import InputError
 from starpress.core.i18n import in_language, read_game_catalog
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.progress import advance_by_share
 from starpress.core.project import Project
 from starpress.core.version import tool_version
 from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
@@ -26,6 +27,7 @@ from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
 
 if TYPE_CHECKING:
+    from starpress.pnp.export import Done
     from starpress.pnp.shopfiles import ShopReport
 
 
@@ -142,8 +144,9 @@ def run(
 
     Several jobs (games × languages) go to a process pool of `workers` (default: one per
     CPU), the biggest first; each kit is the same bytes as from a serial build, and the
-    reports come back in the jobs' order. `progress` counts faces: per face when serial,
-    per finished kit from the pool. Each job carries the catalog `plan` read for it."""
+    reports come back in the jobs' order. `progress` counts `work`: per face drawn and per
+    share of each export when serial, per finished job from the pool. Each job carries the
+    catalog `plan` read for it."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     task = functools.partial(
         _build_job, root, out_dir, png=png, tts=tts, tts_url=tts_url, shop=shop
@@ -160,7 +163,7 @@ def run(
                 for future in as_completed(futures):
                     built[futures[future]] = future.result()
                     if progress is not None:
-                        progress(jobs[futures[future]].faces)
+                        progress(work([jobs[futures[future]]], png=png, tts=tts))
             except BaseException:
                 pool.shutdown(cancel_futures=True)  # the running kits finish (atomically)
                 raise
@@ -175,6 +178,12 @@ def run(
         if done.report.fallbacks:
             result.fallbacks[done.report.path.name] = len(done.report.fallbacks)
     return result
+
+
+def work(jobs: Iterable[Job], *, png: bool = False, tts: bool = False) -> int:
+    """The units `run`'s progress counts for `jobs`: each job's faces, once for its kit
+    (or its print shop's upload) and once more for each export asked for."""
+    return sum(job.faces for job in jobs) * (1 + png + tts)
 
 
 @dataclass(frozen=True)
@@ -216,10 +225,13 @@ def _build_job(
         source = Source(game, job.templates, folder)
         name = f"{game.id}-{job.options.lang}"
         if png:
-            exports.extend(export_pngs(source, _fresh(out_dir / "png" / name)))
+            done = _share(progress, job)
+            exports.extend(export_pngs(source, _fresh(out_dir / "png" / name), done))
         if tts:
             folder = _fresh(out_dir / "tts" / name)
-            exports.extend(export_tts(source, folder, job.options.lang, tts_url))
+            exports.extend(
+                export_tts(source, folder, job.options.lang, tts_url, _share(progress, job))
+            )
     return _Built(report, exports)
 
 
@@ -244,6 +256,11 @@ def _shop_job(
     if progress is not None:
         progress(len(faces))
     return _Built(None, report.files, report)
+
+
+def _share(progress: Callable[[int], None] | None, job: Job) -> Done | None:
+    """An export's (done, of) as its share of `work`: the job's faces."""
+    return advance_by_share(progress, job.faces) if progress is not None else None
 
 
 def _fresh(folder: Path) -> Path:

@@ -1,31 +1,33 @@
-"""`starpress pnp`: a request checked into kit options, its kits built with a progress bar."""
+"""`starpress pnp`: a request checked into kit options, its kits built with progress shown
+(`starpress.core.progress`: a bar on a terminal, plain lines on standard error otherwise)."""
 
 from __future__ import annotations
 
 import tempfile
 import urllib.parse
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from starpress.core import atomic
 from starpress.core.errors import InputError
-from starpress.core.load import ContentError, UnknownGame
+from starpress.core.freshness import Stamps
+from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
+from starpress.core.progress import Progress
 from starpress.pnp import choices, impose, marks
-from starpress.pnp.build import BuildResult, plan
+from starpress.pnp.build import BuildResult, plan, work
 from starpress.pnp.build import run as run_jobs
 from starpress.pnp.calibrate import build_calibration
 from starpress.pnp.kit import KitOptions
 from starpress.pnp.limits import LIMITS
-from starpress.pnp.paper import Paper
 from starpress.pnp.presets import PRESETS
 from starpress.pnp.printers import PrinterProfile, find_profile, parse_offset, within
+from starpress.pnp.request import Request
+from starpress.pnp.uptodate import IF_CHANGED_CONFLICTS, kit_keys
 
 T = TypeVar("T")
 
@@ -61,36 +63,6 @@ _KIT_FLIPS: dict[choices.Duplex, impose.Flip] = {
 }
 """Each choice as the kit's drawing code names it (mypy checks these names, a test that
 every choice has one)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Request:
-    """`starpress pnp` as asked for. The choices and the paper are checked by their types;
-    the rest (the language, ranges in mm, the back offset, the TTS address, --jobs, the
-    printer and the shop) by `parse_options` and `run`. None: not given (a printer profile's
-    value, or the default)."""
-
-    target: str  # a game id, 'all' or 'calibrate'
-    lang: str = "source"  # one of LANGS
-    paper: Paper | None = None  # default a4
-    out: Path = Path("build/pnp")
-    marks: choices.Marks = choices.Marks.CROP
-    bleed: float | None = None  # mm; default 3
-    bleed_mode: choices.BleedMode = choices.BleedMode.SHARED
-    duplex: choices.Duplex | None = None  # default long
-    back_offset: str | None = None  # X,Y in mm; default 0,0
-    printer: str | None = None  # a saved printer profile (`pnp.printers`)
-    shop: str | None = None  # a print shop of pnp/shops.yaml: its upload instead of the kit
-    cut: choices.Cut | None = None  # a cut file per sheet for a cutting machine
-    fold: bool = False
-    proof: bool = False
-    ink_saver: bool = False
-    strict: bool = False
-    png: bool = False
-    tts: bool = False
-    tts_url: str | None = None
-    only: tuple[str, ...] = ()  # card names, each may be comma-separated
-    jobs: int | None = None  # kits built at once (None: one per CPU)
 
 
 def parse_options(request: Request, printer: PrinterProfile | None = None) -> KitOptions:
@@ -196,6 +168,9 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         options = kit_options(root, request)
         if options.only and request.target in ("all", "calibrate"):
             raise OptionError(f"--only picks cards of one game: name it, not {request.target!r}")
+        for option, asked in IF_CHANGED_CONFLICTS if request.if_changed else ():
+            if asked(request):
+                raise OptionError(f"--if-changed keys kits only: not with {option}")
         if request.target == "calibrate":
             for option, given in (("--shop", shop), ("--cut", options.cut)):
                 if given:
@@ -205,6 +180,14 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             console.print(f"wrote {path}", highlight=False)
             return 0
         games = None if request.target == "all" else [request.target]
+        keys: dict[str, tuple[str, str]] = {}
+        stamps = Stamps(root)
+        if request.if_changed:
+            keys = kit_keys(root, games or game_ids(root), request)
+            games = [game for game, key in keys.items() if not stamps.fresh(*key)]
+            if not games:
+                console.print(f"up to date: {request.out} (no input changed)", highlight=False)
+                return 0
         jobs = plan(root, games, request.lang, options)
     except UnknownGame as error:
         raise OptionError(str(error)) from None
@@ -216,25 +199,15 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
         return EXIT_BAD_INPUT
     prepare_out(request.out)
-    total = sum(job.faces for job in jobs)
-    bar = Progress(
-        TextColumn("[bold]print-and-play"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    with bar:
-        task = bar.add_task("cards", total=total)
+    total = work(jobs, png=request.png, tts=request.tts)
+    with Progress(errors) as progress, progress.task("print-and-play", total, "cards") as task:
         result = _writing(
             request.out,
             lambda: run_jobs(
                 root,
                 jobs,
                 request.out,
-                progress=lambda done: bar.advance(task, done),
+                progress=task.advance,
                 png=request.png,
                 tts=request.tts,
                 tts_url=request.tts_url,
@@ -243,7 +216,16 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             ),
         )
     _report(result, console, errors)
-    return EXIT_OVERFLOW if result.overflow and request.strict else 0
+    if result.overflow and request.strict:
+        return EXIT_OVERFLOW
+    if request.if_changed:  # every job has its kit (exports and shops are refused)
+        for game, (step, key) in keys.items():
+            kits = [
+                r.path for job, r in zip(jobs, result.reports, strict=True) if job.game.id == game
+            ]
+            if kits:
+                stamps.record(step, key, kits)
+    return 0
 
 
 def prepare_out(out: Path) -> None:

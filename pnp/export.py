@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import json
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,14 +84,18 @@ def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
     return buffer.getvalue()
 
 
-def export_pngs(source: Source, out_dir: Path) -> list[Path]:
+Done = Callable[[int, int], None]
+"""(pictures or decks done, of how many): a long export's progress."""
+
+
+def export_pngs(source: Source, out_dir: Path, progress: Done | None = None) -> list[Path]:
     """One PNG per distinct face at the print shop's resolution, bleed included.
 
     Poker cards come out at 825 × 1125 px: 63.5 × 88.9 mm plus 1/8 in of bleed at 300 dpi,
     The Game Crafter's size.
     """
     found = designs(source.game, source.templates)
-    return _rasterise(source, found, out_dir, PNG["dpi"], PNG["bleed_mm"] * MM)
+    return _rasterise(source, found, out_dir, PNG["dpi"], PNG["bleed_mm"] * MM, progress)
 
 
 def export_gallery(
@@ -144,7 +148,12 @@ def _front_keys(source: Source, fronts: list[Design], lang: str) -> list[str]:
 
 
 def _rasterise(
-    source: Source, found: list[Design], out_dir: Path, dpi: int, bleed: float
+    source: Source,
+    found: list[Design],
+    out_dir: Path,
+    dpi: int,
+    bleed: float,
+    progress: Done | None = None,
 ) -> list[Path]:
     pdf = render_pdf(source, found, bleed)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -156,10 +165,18 @@ def _rasterise(
             path = out_dir / f"{design.name}.png"
             write_atomic(path, _raster(page, pixels, dpi))
             paths.append(path)
+            if progress is not None:
+                progress(len(paths), len(found))
     return paths
 
 
-def export_tts(source: Source, out_dir: Path, lang: str, base_url: str | None = None) -> list[Path]:
+def export_tts(
+    source: Source,
+    out_dir: Path,
+    lang: str,
+    base_url: str | None = None,
+    progress: Done | None = None,
+) -> list[Path]:
     """Tabletop Simulator deck sheets (≤ 10 × 7, ≤ 4096 px, RGB) and a saved-object JSON.
 
     Each component becomes one deck (several sheets if it has over 69 cards). The last
@@ -173,7 +190,8 @@ def export_tts(source: Source, out_dir: Path, lang: str, base_url: str | None = 
     faces = printed_faces(game, source.templates)
     objects: list[dict[str, object]] = []
     written: list[Path] = []
-    for deck_number, (component_id, cards) in enumerate(_by_component(faces), 1):
+    decks = list(_by_component(faces))
+    for deck_number, (component_id, cards) in enumerate(decks, 1):
         unique = _unique_fronts(cards)
         per_card_backs = any(face.card.back for face in unique)
         designs_ = [Design(face, "front", face.card.id) for face in unique]
@@ -242,6 +260,8 @@ def export_tts(source: Source, out_dir: Path, lang: str, base_url: str | None = 
                 "Transform": _transform(deck_number * 3.0),
             }
         )
+        if progress is not None:
+            progress(deck_number, len(decks))
     saved = {
         "SaveName": f"{game.info.title} ({lang})",
         "GameMode": "",

@@ -12,10 +12,11 @@ from starpress.core.load import ContentError, UnknownGame
 from starpress.core.project import Project
 from starpress.pdf.units import MM
 from starpress.pnp.build import plan
-from starpress.pnp.command import Request, kit_options
+from starpress.pnp.command import kit_options
 from starpress.pnp.export import PNG, Design, Source, _rasterise
 from starpress.pnp.faces import DrawError
 from starpress.pnp.kit import printed_faces
+from starpress.pnp.request import Request
 
 
 def card_pngs(source: Source, card_id: str, out_dir: Path) -> list[Path]:

@@ -2,6 +2,7 @@
 change, drawing again only the faces whose key changed (see `pnp.facecache`).
 
 Bad content or layouts are reported and the watch goes on; the next save is built again.
+Ctrl-C (or SIGTERM) ends it with one line of ours, `stopped watching`, and exit 0.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from pathlib import Path
 
 from rich.console import Console
 
+from starpress.core import atomic
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.project import Project
 from starpress.pnp.assemble import CachedReport, FaceBook, build_cached_kit
 from starpress.pnp.build import plan
-from starpress.pnp.command import Request, kit_options
+from starpress.pnp.command import kit_options
 from starpress.pnp.facecache import FaceCache
 from starpress.pnp.faces import DrawError
+from starpress.pnp.request import Request
 
 CACHE_FOLDER = Path("build") / "cache" / "faces"
 DEBOUNCE_MS = 150
@@ -98,13 +101,17 @@ def run(
     shown = ", ".join(str(path.relative_to(root)) for path in paths)
     console.print(f"watching {shown} (Ctrl-C to stop)", highlight=False, soft_wrap=True)
     console.file.flush()
-    changes = watchfiles.watch(
-        *paths, watch_filter=relevant, debounce=DEBOUNCE_MS, step=50, raise_interrupt=False
-    )
-    for rebuilds, _changed in enumerate(changes, 1):
-        _once(root, request, cache, book, console, errors)
-        if max_rebuilds is not None and rebuilds >= max_rebuilds:
-            break
+    try:  # Ctrl-C or SIGTERM, watching or mid-build (kits are written whole or not at all)
+        with atomic.terminate_as_exception():
+            changes = watchfiles.watch(
+                *paths, watch_filter=relevant, debounce=DEBOUNCE_MS, step=50, raise_interrupt=True
+            )
+            for rebuilds, _changed in enumerate(changes, 1):
+                _once(root, request, cache, book, console, errors)
+                if max_rebuilds is not None and rebuilds >= max_rebuilds:
+                    break
+    except (KeyboardInterrupt, atomic.Terminated):
+        console.print("stopped watching", highlight=False)
     return 0
 
 

@@ -100,6 +100,27 @@ def test_help_lists_commands(tmp_path: Path) -> None:
     assert "check" in result.stdout and "show" in result.stdout and "--root" in result.stdout
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["automa", "afternova", "play"],
+        ["automa", "afternova", "resume"],
+        ["automa", "luna-maris", "simulate"],
+        ["pnp"],
+        ["site", "build"],
+    ],
+    ids=" ".join,
+)
+def test_a_flag_is_shown_without_a_value_in_help(command: list[str]) -> None:
+    """`--auto` takes no value: help must not read `--auto <bool>` (the bots' commands were
+    drawn by typer's rich help, which gives every flag a `<bool>`)."""
+    result = run_cli(*command, "--help", cwd=ROOT)
+    assert result.returncode == 0
+    assert "<bool>" not in result.stdout
+    if command[0] == "automa" and command[2] != "simulate":
+        assert "  --auto  " in result.stdout or "  --auto / --no-auto  " in result.stdout
+
+
 def test_help_imports_neither_the_loader_nor_pydantic(tmp_path: Path) -> None:
     """`starpress --help` stays fast: the model, the loader and pydantic load only inside
     the commands that need them (and the error printer imports the loader only on error)."""

@@ -303,6 +303,15 @@ PO_CASES: dict[str, tuple[bytes, str, str]] = {
         "pt-BR.po:8",
         "invalid PO",
     ),
+    "string not closed, then a second msgstr": (  # Babel read it, one letter short
+        (
+            PO_HEADER
+            + PO_ENTRY
+            + 'msgstr "Pegue uma :coin: e leia [[demo.glossary.coin]].\nmsgstr "Pegue"\n'
+        ).encode(),
+        "pt-BR.po:7:8",
+        'invalid PO: string not closed (the line ends before its closing ")',
+    ),
     "binary": (b"\x00\x01\x02\xde\x12\x04\x95" * 100, "pt-BR.po:1", "binary"),
     "non-UTF-8": (
         (PO_HEADER + PO_ENTRY).encode() + b'msgstr "Pegue \xe7"\n',

@@ -165,3 +165,71 @@ def test_every_problem_is_reported_at_once(tmp_path: Path, monkeypatch: pytest.M
         "content/demo/game.yaml:7:19: unknown language 'fr' (languages: pt-BR, es, it, en)",
         "content/demo/rules.yaml:4:19: unknown icon 'gem'",
     ]
+
+
+def test_check_reports_a_schema_error_an_unknown_icon_and_a_bad_reference_at_once(
+    tmp_path: Path,
+) -> None:
+    """An unknown field no longer hides the icons and cross-references of its file."""
+    rules = (
+        DEMO_FILES["rules.yaml"]
+        .replace("    title: Setup\n", "    title: Setup\n    colour: red\n")
+        .replace("a :coin:", "a :gem:")
+        .replace("[[demo.glossary.coin]]", "[[glossary.coins]]")
+    )
+    make_project(tmp_path, {"rules.yaml": rules})
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "content/demo/rules.yaml:4:5: unknown field 'colour'",
+        "content/demo/rules.yaml:5:19: unknown icon 'gem'",
+        "content/demo/rules.yaml:5:34: cross-reference to unknown id 'glossary.coins'",
+        "error: 3 problem(s) in 1 file(s)",
+    ]
+
+
+def test_texts_under_a_bad_value_are_still_checked(tmp_path: Path) -> None:
+    """A bad title (a list) and a bad step (a number) stand in for harmless values, so the
+    texts of the section below them are checked in the same run."""
+    rules = (
+        DEMO_FILES["rules.yaml"]
+        .replace("title: Setup", "title: [Setup]")
+        .replace(
+            "steps: [Shuffle the cards., Deal five to each player.]",
+            'steps:\n          - "Shuffle the :gem: cards."\n          - {text: 3}',
+        )
+    )
+    make_project(tmp_path, {"rules.yaml": rules})
+    result = run_cli("check", cwd=tmp_path)
+    assert result.stderr.splitlines() == [
+        "content/demo/rules.yaml:3:12: title must be a valid string (got a list)",
+        "content/demo/rules.yaml:9:26: unknown icon 'gem'",
+        "content/demo/rules.yaml:10:20: text must be a valid string (got 3)",
+        "error: 3 problem(s) in 1 file(s)",
+    ]
+
+
+def test_a_file_that_cannot_be_read_comes_first_and_its_knock_ons_say_so(tmp_path: Path) -> None:
+    """The glossary's syntax error is listed before the components' schema error; the
+    rules' reference to a glossary entry the broken file holds is marked as its knock-on,
+    and a reference to an id the broken file does not hold is an ordinary problem."""
+    make_project(
+        tmp_path,
+        {
+            "components.yaml": DEMO_FILES["components.yaml"].replace("count: 10", "count: 0"),
+            "glossary.yaml": DEMO_FILES["glossary.yaml"].replace("term: Coin", "term: [Coin"),
+            "rules.yaml": DEMO_FILES["rules.yaml"].replace(
+                "Take a :coin:", "Take a [[demo.glossary.gem]] :coin:"
+            ),
+        },
+    )
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "content/demo/glossary.yaml:4:10: YAML syntax: did not find expected ',' or ']'",
+        "content/demo/components.yaml:5:12: count must be ≥ 1 (got 0)",
+        "content/demo/rules.yaml:4:19: cross-reference to unknown id 'demo.glossary.gem'",
+        "content/demo/rules.yaml:4:57: cross-reference to unknown id 'demo.glossary.coin' "
+        "(knock-on of content/demo/glossary.yaml:4:10, which could not be read)",
+        "error: 4 problem(s) in 3 file(s), 1 of them knock-on(s)",
+    ]

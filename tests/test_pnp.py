@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +14,8 @@ import pytest
 
 from starpress.core.project import Project
 from starpress.pnp import impose, pack
-from tests.conftest import LAYOUT, POKER, build, run_cli
+from tests.conftest import LAST_RESORT, LAYOUT, POKER, build, run_cli
+from tests.hostile import ctrl_c_as_at_a_terminal
 from tests.pdfread import open_pdf, page_box, page_size, placements
 
 
@@ -379,7 +384,7 @@ def test_every_pnp_option_reaches_the_request(
         *("--back-offset", "1,-2", "--fold", "--proof", "--ink-saver", "--strict"),
         *("--printer", "office", "--shop", "pdf-cmyk", "--cut", "svg"),
         *("--png", "--tts", "--tts-url", "https://example.org/d/"),
-        *("--only", "ace", "--only", "king,queen", "--jobs", "3"),
+        *("--only", "ace", "--only", "king,queen", "--jobs", "3", "--if-changed"),
     ]
     done = CliRunner().invoke(app, ["--root", str(kit_project), "pnp", "demo", *options])
     assert done.exit_code == 0, done.output
@@ -406,6 +411,7 @@ def test_every_pnp_option_reaches_the_request(
             tts_url="https://example.org/d/",
             only=("ace", "king,queen"),
             jobs=3,
+            if_changed=True,
         )
     ]
 
@@ -416,6 +422,29 @@ def test_a_bad_option_stops_watch_mode_at_once(kit_project: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().startswith("error: --bleed must be between 0 and 6 mm (got 9")
     assert "watching" not in result.stdout
+
+
+def test_ctrl_c_stops_watch_mode_with_our_own_line(kit_project: Path) -> None:
+    """Not the watcher library's "KeyboardInterrupt caught, stopping watch" log line."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "starpress", "pnp", "demo", "--watch"],
+        cwd=kit_project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal,
+    )
+    try:
+        assert child.stdout is not None
+        deadline = time.monotonic() + LAST_RESORT
+        while "watching" not in child.stdout.readline() and time.monotonic() < deadline:
+            assert child.poll() is None, child.communicate()
+        time.sleep(0.3)  # the watcher is listening
+        child.send_signal(signal.SIGINT)
+        stdout, stderr = child.communicate(timeout=LAST_RESORT)
+    finally:
+        child.kill()
+    assert (child.returncode, stdout, stderr) == (0, "stopped watching\n", "")
 
 
 VARIANTS: list[dict[str, object]] = [

@@ -80,8 +80,13 @@ def test_a_language_built_in_a_spawned_process_is_the_same_bytes(tmp_path: Path)
     forked = built_site() / "en"
     inputs = SiteInputs.read(ROOT, siteconfig.resolve(ROOT), ["en"])
     spawn = multiprocessing.get_context("spawn")
-    (result,) = sitebuild.build(inputs, ["en"], context=spawn, site_dir=tmp_path)
+    said: list[tuple[str, int, int]] = []  # the progress the process reports as it goes
+    (result,) = sitebuild.build(
+        inputs, ["en"], context=spawn, site_dir=tmp_path, pages_done=lambda *x: said.append(x)
+    )
     assert result.ok, result.output
+    pages = len(list((tmp_path / "en").rglob("index.html")))
+    assert said == [("en", done, 2 * pages) for done in range(2 * pages + 1)]
 
     def files(folder: Path) -> dict[str, bytes]:
         return {

@@ -155,7 +155,9 @@ def test_a_rebuild_draws_what_changed_since_the_last_build_and_keeps_a_failed_on
     builds: list[str] = []
     refuse = {"next": False}
 
-    def build_language(inputs: object, lang: str, site_dir: Path, url: str) -> LanguageBuild:
+    def build_language(
+        inputs: object, lang: str, site_dir: Path, url: str, pages_done: object = None
+    ) -> LanguageBuild:
         builds.append(lang)
         site_dir.mkdir(parents=True)
         (site_dir / "index.html").write_text(f"build {len(builds)}", "utf-8")

@@ -72,7 +72,8 @@ def run(
     check: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Tally]:
-    """One merged tally per setting, in the order of `settings`."""
+    """One merged tally per setting, in the order of `settings`; `progress` is told (games
+    played, of how many) as each chunk of seeds is done (those a resumed run kept first)."""
     workers = workers or os.cpu_count() or 1
     todo = chunks(settings, games, seed, chunk_size(games * len(settings)))
     done: dict[Chunk, Tally] = {}
@@ -80,14 +81,16 @@ def run(
     if folder is not None:
         done = {chunk: tally for chunk in todo if (tally := _read(folder, chunk)) is not None}
     left = [chunk for chunk in todo if chunk not in done]
+    played, to_play = sum(chunk.games for chunk in done), sum(chunk.games for chunk in todo)
     if progress:
-        progress(len(done), len(todo))
+        progress(played, to_play)
     for chunk, tally in _play(game, left, workers, dask, check):
         done[chunk] = tally
+        played += chunk.games
         if folder is not None:
             write_atomic(folder / chunk.name(), json.dumps(tally.to_json()).encode("utf-8"))
         if progress:
-            progress(len(done), len(todo))
+            progress(played, to_play)
     merged = []
     for index in range(len(settings)):
         parts = [done[chunk] for chunk in todo if chunk.setting == index]

@@ -15,8 +15,8 @@ import dataclasses
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from starpress.automa.engine.registry import BotDefinition, bot_of
@@ -38,8 +38,10 @@ def draw_site_charts(
     games: Iterable[str] | None = None,
     workers: int | None = None,
     loaded: Mapping[str, Game] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
-    """Simulate and chart every bot's settings; the files written (manifests last).
+    """Simulate and chart every bot's settings; the files written (manifests last);
+    `progress` is told (settings simulated, of how many are not stored yet).
 
     The simulations run in a process pool (`workers`, default one per CPU), each setting in its own
     task; their summaries come back in order, so the files are the same bytes whatever the
@@ -64,12 +66,18 @@ def draw_site_charts(
         tasks = [
             ChartTask(loaded[settings[n][0]], settings[n][2], SITE_GAMES, SITE_SEED) for n in todo
         ]
+        if progress is not None:
+            progress(0, len(todo))
         with ProcessPoolExecutor(workers) as pool:
-            for n, drawn in zip(todo, pool.map(_chart, tasks), strict=True):
-                charts[n] = drawn
+            futures = {pool.submit(_chart, task): n for n, task in zip(todo, tasks, strict=True)}
+            for count, future in enumerate(as_completed(futures), 1):
+                n = futures[future]
+                charts[n] = drawn = future.result()
                 store.mkdir(parents=True, exist_ok=True)
                 entries = [dataclasses.asdict(chart) for chart in drawn]
                 write_atomic(store / f"{keys[n]}.json", json.dumps(entries).encode("utf-8"))
+                if progress is not None:
+                    progress(count, len(todo))
     for game in loaded.values():
         done = [(s, found) for s, found in zip(settings, charts, strict=True) if s[0] == game.id]
         if not done:

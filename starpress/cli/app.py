@@ -120,8 +120,7 @@ def main() -> None:
         if isinstance(error, ContentError):  # any command that loads a game with problems
             for problem in error.problems:
                 sys.stderr.write(f"{problem}\n")
-            files = len({problem.path for problem in error.problems})
-            sys.stderr.write(f"error: {len(error.problems)} problem(s) in {files} file(s)\n")
+            sys.stderr.write(f"error: {error.summary()}\n")
             raise SystemExit(EXIT_INPUT) from None
         sys.stderr.write(f"internal error (a bug in starpress): {type(error).__name__}: {error}\n")
         raise

@@ -41,13 +41,12 @@ def project_root() -> Path:
     """The project folder: `--root`, else the nearest one from the current folder upwards;
     none: that folder itself, whose games are the built-in ones and whose build/ gets the
     outputs (with no built-in library either: one line and exit 2)."""
-    from starpress.core.load import project_root as around
-    from starpress.core.project import ProjectNotFound
+    from starpress.core.project import Project, ProjectNotFound
 
     if _Chosen.root is not None and not _Chosen.root.is_dir():
         fail(f"--root {_Chosen.root}: no such folder")  # never a build/ made somewhere new
     try:
-        return around(_Chosen.root or Path.cwd())
+        return Project.around(_Chosen.root or Path.cwd()).root
     except ProjectNotFound as error:
         fail(str(error))
 
@@ -55,9 +54,9 @@ def project_root() -> Path:
 def project_root_quietly() -> Path:
     """The project folder as `project_root` finds it, for options that run before `--root`
     is read (`--version`): ProjectNotFound when there is none."""
-    from starpress.core.load import project_root as around
+    from starpress.core.project import Project
 
-    return around(_Chosen.root or Path.cwd())
+    return Project.around(_Chosen.root or Path.cwd()).root
 
 
 def complete_game(incomplete: str) -> list[str]:
@@ -103,10 +102,9 @@ def print_problems(error: ContentError) -> None:
 
 
 def fail_with_problems(error: ContentError) -> NoReturn:
-    """Every problem, then how many in how many files; exit 2."""
+    """Every problem, then how many in how many files (and how many are knock-ons); exit 2."""
     print_problems(error)
-    files = len({problem.path for problem in error.problems})
-    fail(f"{len(error.problems)} problem(s) in {files} file(s)")
+    fail(error.summary())
 
 
 def fail(message: str) -> NoReturn:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from starpress.automa.web.bundle import code_files, code_zip
@@ -28,10 +28,11 @@ from starpress.core.edition import stamp
 from starpress.core.i18n import catalog_path, localize
 from starpress.core.load import load_games
 from starpress.core.model import Game
+from starpress.core.progress import Progress
 from starpress.core.project import Project
 from starpress.core.version import tool_version
 from starpress.pnp.anatomy import anatomy_plan
-from starpress.pnp.build import plan, run
+from starpress.pnp.build import plan, run, work
 from starpress.pnp.cover import draw_cover
 from starpress.pnp.export import Source, export_gallery
 from starpress.pnp.facecache import game_digest
@@ -62,30 +63,48 @@ def prepare(
     langs: Iterable[str],
     games: Iterable[str] | None = None,
     loaded: dict[str, Game] | None = None,
+    progress: Progress | None = None,
 ) -> tuple[list[Path], Palettes]:
     """Write everything the site reads (see the module's docstring): the files written, and
     the games' card palettes (read for the gallery, handed on to the pages). `loaded`: the
-    games, when the caller has read them already."""
+    games, when the caller has read them already; `progress`: where each step's progress is
+    shown (bot charts, missing kits, card pictures, Play pages' data)."""
     from starpress.automa.sim.site_charts import draw_site_charts
 
     project = Project(root)
     langs = list(langs)
     written: list[Path] = []
     loaded = loaded if loaded is not None else load_games(root, games)
-    written.extend(draw_site_charts(root, list(loaded), loaded=loaded))
+    progress = progress or Progress(None)
+    with progress.task("site: bot charts", None, "settings") as charts:
+        written.extend(draw_site_charts(root, list(loaded), loaded=loaded, progress=charts.update))
     templates = {game.id: load_templates(root, game) for game in loaded.values()}
     for game in loaded.values():
         plans = anatomy_plan(templates[game.id], game)
         written.append(_write_json(project.anatomy_file(game.id), plans))
-    for lang in langs:
-        for game in loaded.values():
-            for paper in PAPERS:
-                if not project.kit_file(game.id, lang, paper).is_file():
-                    options = KitOptions(lang=lang, paper=paper)
-                    result = run(root, plan(root, [game.id], lang, options), project.kits)
-                    written.extend(report.path for report in result.reports)
-            written.append(draw_gallery(root, game.id, lang, game, templates[game.id]))
-    written.extend(write_play_inputs(root, loaded, langs))
+    missing = [
+        (game, lang, paper)
+        for lang in langs
+        for game in loaded.values()
+        for paper in PAPERS
+        if not project.kit_file(game.id, lang, paper).is_file()
+    ]
+    if missing:
+        jobs = [
+            job
+            for game, lang, paper in missing
+            for job in plan(root, [game.id], lang, KitOptions(lang=lang, paper=paper))
+        ]
+        with progress.task("site: missing kits", work(jobs), "cards") as kits:
+            result = run(root, jobs, project.kits, progress=kits.advance)
+        written.extend(report.path for report in result.reports)
+    with progress.task("site: card pictures", len(langs) * len(loaded), "games") as pictures:
+        for lang in langs:
+            for game in loaded.values():
+                written.append(draw_gallery(root, game.id, lang, game, templates[game.id]))
+                pictures.advance()
+    with progress.task("site: Play pages' data", len(loaded) * len(langs), "games") as play:
+        written.extend(write_play_inputs(root, loaded, langs, play.advance))
     return written, {game_id: dict(layouts.colors) for game_id, layouts in templates.items()}
 
 
@@ -107,9 +126,15 @@ def check_layouts(root: Path) -> None:
             load_templates(root, game)
 
 
-def write_play_inputs(root: Path, loaded: dict[str, Game], langs: Iterable[str]) -> list[Path]:
+def write_play_inputs(
+    root: Path,
+    loaded: dict[str, Game],
+    langs: Iterable[str],
+    progress: Callable[[int], None] | None = None,
+) -> list[Path]:
     """Each bot's Play page data per language, and the bots' code as one zip for Pyodide;
-    a game whose bot does not ship with starpress has no Play page (its data is removed)."""
+    a game whose bot does not ship with starpress has no Play page (its data is removed).
+    `progress` counts games, once per language."""
     project = Project(root)
     written = []
     programs = set()
@@ -121,11 +146,13 @@ def write_play_inputs(root: Path, loaded: dict[str, Game], langs: Iterable[str])
             path = project.play_data(game.id, lang)
             if program is None:
                 path.unlink(missing_ok=True)
-                continue
-            data = page_data(game, localize(root, game, lang), lang, stamp=made_with)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
-            written.append(path)
+            else:
+                data = page_data(game, localize(root, game, lang), lang, stamp=made_with)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+                written.append(path)
+            if progress is not None:
+                progress(1)
         if program is not None:
             programs.add(program)
     if programs:

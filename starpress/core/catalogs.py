@@ -38,6 +38,7 @@ from starpress.core.errors import InputError, shown_path
 from starpress.core.limits import limits, read_capped
 from starpress.core.messages import KINDS, game_messages
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.posyntax import PoSyntaxError, check_po_syntax
 from starpress.core.project import Project
 
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -318,7 +319,8 @@ def read_catalog(path: Path, lang: str | None, check_markup: bool = True) -> Cat
     """A .po file, read strictly: the one place every command reads a catalog.
 
     Refused with `path:line` (CatalogError): a file over the size limit, binary or not
-    UTF-8, invalid PO (Babel's `abort_invalid`), and, unless `check_markup` is off (as for
+    UTF-8, invalid PO (its syntax checked as `msgfmt` does, `starpress.core.posyntax`, then
+    Babel's `abort_invalid`), and, unless `check_markup` is off (as for
     `update`, which must be able to rewrite it), a translation whose icons,
     cross-references or placeholders differ from its source (at its msgstr line). The
     previous msgids (`#| msgid`) that Babel's reader drops are restored.
@@ -364,6 +366,10 @@ def _catalog_file(path: Path) -> tuple[bytes, str]:
 
 def _parse(path: Path, data: bytes, text: str, lang: str | None, check_markup: bool) -> Catalog:
     """The catalog in a file's `data` and `text` (`_catalog_file`), as `read_catalog` says."""
+    try:  # Babel's reader does not check quoting: a string cut short would lose a letter
+        check_po_syntax(text)
+    except PoSyntaxError as error:
+        raise CatalogError(path, f"invalid PO: {error.message}", error.line, error.col) from None
     try:
         catalog = read_po(
             io.BytesIO(data), locale=locale_code(lang) if lang else None, abort_invalid=True

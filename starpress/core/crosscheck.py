@@ -1,18 +1,23 @@
 """Checks across one game's records and files, once each file is read: ids that are unique
 and well formed, references, sources and icons that exist, card copies that add up to the
-count of their component."""
+count of their component.
+
+A name that is unknown while a file of the game could not be read, and that file's text
+holds the name, is reported as a knock-on of that file's problem: fixing it may be enough.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from starpress.core import text
 from starpress.core.errors import InputError
-from starpress.core.model import RECORD_ID_RE, ContentFile, PathKey, map_texts
-from starpress.core.problems import Problem, display_path
+from starpress.core.model import RECORD_ID_RE, PathKey
+from starpress.core.problems import KNOCK_ON, Problem, display_path
 from starpress.core.text import Text
 from starpress.core.yamlpos import Located
 
@@ -29,6 +34,28 @@ _ID_LIST_FIELDS = {"related", "rules", "component"}
 
 Record = tuple[Path, Located, PathKey, str, Any]
 """A record that carries an id: (file, located, path, kind, id)."""
+FileTexts = tuple[Path, Located, list[tuple[Text, PathKey]]]
+"""A file's texts (of the whole file, or of what validates of it) with their paths."""
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A file of the game that could not be read, and its first problem."""
+
+    path: Path
+    problem: Problem
+    text: str = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        try:  # read again only to search for names: a file that failed was within limits
+            text = self.path.read_bytes().decode("utf-8", errors="replace")
+        except OSError:
+            text = ""
+        object.__setattr__(self, "text", text)
+
+    def names(self, name: str) -> bool:
+        """Whether the file's text holds `name` as a whole word."""
+        return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", self.text) is not None
 
 
 @dataclass(frozen=True)
@@ -59,23 +86,28 @@ def game_facts(game_id: str, files: list[tuple[Path, Located]]) -> GameFacts:
 def cross_check(
     folder: Path,
     files: list[tuple[Path, Located]],
-    contents: list[tuple[Path, Located, ContentFile]],
+    texts: list[FileTexts],
     facts: GameFacts,
+    unread: Sequence[Unread] = (),
 ) -> list[Problem]:
-    """Every problem across the game's `files` (each parsed YAML or sheet) and `contents`
-    (the files that validated). An icon file that is unsafe raises InputError at once."""
-    checker = _CrossCheck(folder, files)
-    checker.check(contents, facts)
+    """Every problem across the game's `files` (each parsed YAML or sheet) and their `texts`;
+    what may follow from a file in `unread` is marked as its knock-on. An icon file that is
+    unsafe raises InputError at once."""
+    checker = _CrossCheck(folder, files, unread)
+    checker.check(texts, facts)
     return checker.problems
 
 
 class _CrossCheck:
-    def __init__(self, folder: Path, files: list[tuple[Path, Located]]) -> None:
+    def __init__(
+        self, folder: Path, files: list[tuple[Path, Located]], unread: Sequence[Unread]
+    ) -> None:
         self.folder = folder
         self.files = files
+        self.unread = unread
         self.problems: list[Problem] = []
 
-    def check(self, contents: list[tuple[Path, Located, ContentFile]], info: GameFacts) -> None:
+    def check(self, texts: list[FileTexts], info: GameFacts) -> None:
         records = list(self._records())
         shown = {path: display_path(path) for path in {record[0] for record in records}}
         ids: dict[str, Problem] = {}
@@ -107,10 +139,11 @@ class _CrossCheck:
                     self._report(
                         path,
                         *located.value_pos(loc),
-                        f"unknown source '{value}' (sources: {', '.join(sorted(sources))})",
+                        f"unknown source '{value}' (sources: {', '.join(sorted(sources))})"
+                        + self._knock_on(value),
                     )
-        for path, located, content in contents:
-            for value, loc in _texts_with_paths(content):
+        for path, located, found in texts:
+            for value, loc in found:
                 self._check_markup(path, located, loc, value, info.id, ids, icons)
         self._check_card_counts(records)
 
@@ -141,7 +174,7 @@ class _CrossCheck:
                     path,
                     *located.value_pos((*loc, "count")),
                     f"the cards of '{record_id}' add up to {printed[record_id]} "
-                    f"copies; its count is {count}",
+                    f"copies; its count is {count}" + self._knock_on(str(record_id)),
                 )
 
     def _records(self) -> Iterator[Record]:
@@ -193,7 +226,11 @@ class _CrossCheck:
                 "variant": "variant",
                 "component": "component",
             }[field]
-            self._report(path, *located.value_pos(loc), f"unknown {what} '{value}'")
+            self._report(
+                path,
+                *located.value_pos(loc),
+                f"unknown {what} '{value}'" + self._knock_on(value, target),
+            )
 
     def _check_markup(
         self,
@@ -210,12 +247,15 @@ class _CrossCheck:
                 self._report(
                     path,
                     *located.text_pos(loc, found.markup),
-                    f"cross-reference to unknown id '{found.value}'",
+                    f"cross-reference to unknown id '{found.value}'"
+                    + self._knock_on(found.value, text.qualify(found.value, game_id)),
                 )
         for found in text.icons(value):
             if found.value not in icons:
                 self._report(
-                    path, *located.text_pos(loc, found.markup), f"unknown icon '{found.value}'"
+                    path,
+                    *located.text_pos(loc, found.markup),
+                    f"unknown icon '{found.value}'" + self._knock_on(found.value),
                 )
 
     def _icons(self, info: GameFacts) -> set[str]:
@@ -248,23 +288,19 @@ class _CrossCheck:
                         self._report_at(where, problem)
         return known
 
+    def _knock_on(self, *names: str) -> str:
+        """` (knock-on of <where>, which could not be read)` when a file that could not be
+        read names one of `names`, else nothing."""
+        for unread in self.unread:
+            if any(unread.names(name) for name in names):
+                return f" {KNOCK_ON}{unread.problem.where}, which could not be read)"
+        return ""
+
     def _report(self, path: Path, line: int, col: int, message: str) -> None:
         self.problems.append(Problem(display_path(path), line, col, message))
 
     def _report_at(self, where: Problem, message: str) -> None:
         self.problems.append(Problem(where.path, where.line, where.col, message))
-
-
-def _texts_with_paths(content: ContentFile) -> list[tuple[Text, PathKey]]:
-    """Every text of a validated file with its path in the YAML."""
-    found: list[tuple[Text, PathKey]] = []
-
-    def keep(value: Text, _id: str, loc: PathKey) -> Text:
-        found.append((value, loc))
-        return value
-
-    map_texts(content, keep)
-    return found
 
 
 def _with_children(

@@ -2,10 +2,14 @@
 every text its id, cross-check the whole (`starpress.core.crosscheck`), merge the records.
 
 Every problem is collected (not just the first); a game is returned only when it has none.
+A file with schema errors still has its icons and cross-references checked (what of it
+validates, `starpress.core.salvage`); a file that cannot be read at all is listed first, and
+what other files say of its records is marked as a knock-on (`starpress.core.crosscheck`).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +17,16 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from starpress.core import bots, sheets
-from starpress.core.crosscheck import cross_check, game_facts
-from starpress.core.model import Automa, ContentFile, Game, GameInfo, PathKey, map_texts
+from starpress.core.crosscheck import FileTexts, Unread, cross_check, game_facts
+from starpress.core.model import (
+    Automa,
+    ContentFile,
+    Game,
+    GameInfo,
+    PathKey,
+    map_texts,
+    texts_with_paths,
+)
 from starpress.core.problems import (
     ContentError,
     Problem,
@@ -22,6 +34,7 @@ from starpress.core.problems import (
     refuse_over_limit,
     validation_problem,
 )
+from starpress.core.salvage import salvaged_texts
 from starpress.core.text import Text
 from starpress.core.yamlpos import Located, YamlSyntaxError, load_located
 
@@ -41,6 +54,8 @@ class _GameLoader:
         self.problems: list[Problem] = []
         self.files: list[tuple[Path, Located]] = []
         self.contents: list[tuple[Path, Located, ContentFile]] = []  # the files that validated
+        self.texts: list[FileTexts] = []  # every text of each file, or of what validates of it
+        self.unread: list[Unread] = []  # the files that could not be read, and why
 
     def load(self) -> Game:
         paths = [*sorted(self.folder.glob("*.yaml")), *sheets.sheet_files(self.folder)]
@@ -48,7 +63,7 @@ class _GameLoader:
         contents = [(path, located, content) for path, located, content in parsed if located]
         info = self._game_info(contents)
         facts = game_facts(self.folder.name, self.files)
-        self.problems.extend(cross_check(self.folder, self.files, self.contents, facts))
+        self.problems.extend(cross_check(self.folder, self.files, self.texts, facts, self.unread))
         if self.problems or info is None:
             raise ContentError(self.problems)
         merged: dict[str, list[Any]] = {key: [] for key in _LIST_KEYS}
@@ -95,19 +110,19 @@ class _GameLoader:
             located = sheets.load_sheet(path) if sheets.is_sheet(path) else load_located(path)
         except sheets.SheetError as error:  # cards from a CSV file or an XLSX worksheet
             for line, col, message in error.problems:
-                self._report(path, line, col, message)
+                self._unreadable(path, line, col, message)
             return path, None, None
         except YamlSyntaxError as error:
-            self._report(path, error.line, error.col, error.message)
+            self._unreadable(path, error.line, error.col, error.message)
             return path, None, None
         except UnicodeDecodeError:
-            self._report(path, 1, 1, "not UTF-8 text")
+            self._unreadable(path, 1, 1, "not UTF-8 text")
             return path, None, None
         self.files.append((path, located))
         if located.data is None:
             return path, located, ContentFile()
         if not isinstance(located.data, dict):
-            self._report(
+            self._unreadable(
                 path,
                 1,
                 1,
@@ -115,26 +130,43 @@ class _GameLoader:
                 "rules, glossary, icons, clarifications",
             )
             return path, located, None
-        data = dict(located.data)
+        content, errors = self._validate(path, located, located.data, report=True)
+        if errors:
+            refuse_over_limit(path, located, errors)
+            self.problems.extend(validation_problem(path, located, e) for e in errors)
+            # the rest of the file is still checked: its icons and cross-references
+            validate = partial(self._validate, path, located, report=False)
+            self.texts.append((path, located, salvaged_texts(located.data, validate)))
+            return path, located, None
+        assert content is not None
+        content = self._with_ids(path, located, content)
+        self.contents.append((path, located, content))
+        self.texts.append((path, located, texts_with_paths(content)))
+        return path, located, content
+
+    def _validate(
+        self, path: Path, located: Located, data: dict[str, Any], report: bool
+    ) -> tuple[ContentFile | None, list[ErrorDetails]]:
+        """A file's data as a ContentFile, its bot record typed by its kind; or its errors."""
+        data = dict(data)
         raw_bot = data.pop("automa", None)
         errors: list[ErrorDetails] = []
+        content = None
         try:
             content = ContentFile.model_validate(data)
         except ValidationError as error:
             errors += error.errors()
-        bot = self._bot_data(path, located, raw_bot, errors) if raw_bot is not None else None
-        if errors:
-            refuse_over_limit(path, located, errors)
-            self.problems.extend(validation_problem(path, located, e) for e in errors)
-            return path, located, None
+        bot = None
+        if raw_bot is not None:
+            bot = self._bot_data(path, located, raw_bot, errors, report)
+        if errors or content is None:
+            return None, errors
         if bot is not None:
             content = content.model_copy(update={"automa": bot})
-        content = self._with_ids(path, located, content)
-        self.contents.append((path, located, content))
-        return path, located, content
+        return content, []
 
     def _bot_data(
-        self, path: Path, located: Located, raw: Any, errors: list[ErrorDetails]
+        self, path: Path, located: Located, raw: Any, errors: list[ErrorDetails], report: bool
     ) -> Automa | None:
         """The `automa:` record, validated by the model of the bot its `kind` names
         (`starpress.core.bots`); its errors join `errors`, located under `automa`."""
@@ -142,11 +174,12 @@ class _GameLoader:
         found = bots.find(kind) if isinstance(kind, str) else None
         if isinstance(kind, str) and found is None:
             listed = ", ".join(bots.known_kinds())
-            self._report(
-                path,
-                *located.value_pos(("automa", "kind")),
-                f"unknown bot kind '{kind}' (bots: {listed})",
-            )
+            if report:
+                self._report(
+                    path,
+                    *located.value_pos(("automa", "kind")),
+                    f"unknown bot kind '{kind}' (bots: {listed})",
+                )
             return None
         try:
             return (found.data if found else Automa).model_validate(raw)
@@ -187,3 +220,10 @@ class _GameLoader:
 
     def _report(self, path: Path, line: int, col: int, message: str) -> None:
         self.problems.append(Problem(display_path(path), line, col, message))
+
+    def _unreadable(self, path: Path, line: int, col: int, message: str) -> None:
+        """A problem that stops a file from being read: nothing in it is known."""
+        problem = Problem(display_path(path), line, col, message, unreadable=True)
+        self.problems.append(problem)
+        if not any(unread.path == path for unread in self.unread):
+            self.unread.append(Unread(path, problem))

@@ -126,6 +126,18 @@ def all_texts(value: object) -> list[Text]:
     return found
 
 
+def texts_with_paths(value: object) -> list[tuple[Text, PathKey]]:
+    """Every Text inside a model with its path (field names and list positions)."""
+    found: list[tuple[Text, PathKey]] = []
+
+    def keep(text: Text, _id: str, path: PathKey) -> Text:
+        found.append((text, path))
+        return text
+
+    map_texts(value, keep)
+    return found
+
+
 def size_mm(size: str) -> tuple[float, float]:
     """Width and height in mm of a size preset name or a `WxH` string in mm."""
     if size in SIZE_PRESETS_MM:

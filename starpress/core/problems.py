@@ -21,25 +21,50 @@ _LANGUAGE_FIELDS = {"languages", "source_language"}
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with the content, pointing at the exact place."""
+    """One thing wrong with the content, pointing at the exact place.
+
+    `unreadable`: the file could not be read at all (YAML syntax, a sheet's cells, not a
+    mapping), so nothing in it is known and what other files say about its records may be
+    a knock-on of this problem: such problems are listed first.
+    """
 
     path: str
     line: int
     col: int
     message: str
+    unreadable: bool = False
 
     def __str__(self) -> str:
-        return f"{sheets.shown_position(self.path, self.line, self.col)}: {self.message}"
+        return f"{self.where}: {self.message}"
+
+    @property
+    def where(self) -> str:
+        """`path:line:col` (a sheet's cell as the sheet names it)."""
+        return sheets.shown_position(self.path, self.line, self.col)
 
 
 class ContentError(Exception):
-    """The content has problems; `problems` lists every one of them, sorted."""
+    """The content has problems; `problems` lists every one of them: first the files that
+    could not be read, then every other problem by file, line and column."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = sorted(
-            problems, key=lambda problem: (problem.path, problem.line, problem.col)
+            problems,
+            key=lambda problem: (not problem.unreadable, problem.path, problem.line, problem.col),
         )
         super().__init__("\n".join(str(problem) for problem in self.problems))
+
+    def summary(self) -> str:
+        """How many problems in how many files, and how many of them are knock-ons."""
+        files = len({problem.path for problem in self.problems})
+        said = f"{len(self.problems)} problem(s) in {files} file(s)"
+        knock_ons = sum(1 for problem in self.problems if KNOCK_ON in problem.message)
+        return f"{said}, {knock_ons} of them knock-on(s)" if knock_ons else said
+
+
+KNOCK_ON = "(knock-on of "
+"""How a problem that may only follow from a file that could not be read says so:
+`unknown id 'x' (knock-on of content/g/glossary.yaml:4:10, which could not be read)`."""
 
 
 def display_path(path: Path) -> str:
@@ -57,7 +82,7 @@ def validation_problems(path: Path, located: Located, error: ValidationError) ->
 
 def validation_problem(path: Path, located: Located, detail: ErrorDetails) -> Problem:
     """One pydantic error as a problem at the YAML key or value it is about."""
-    loc = _data_path(located.data, detail["loc"])
+    loc = data_path(located.data, detail["loc"])
     fields = [part for part in detail["loc"] if isinstance(part, str) and part[:1].islower()]
     name = fields[-1] if fields else "value"
     kind = detail["type"]
@@ -105,7 +130,7 @@ def refuse_over_limit(path: Path, located: Located, errors: list[ErrorDetails]) 
             raise InputError(problem.path, problem.message, problem.line, problem.col)
 
 
-def _data_path(data: Any, loc: tuple[int | str, ...]) -> PathKey:
+def data_path(data: Any, loc: tuple[int | str, ...]) -> PathKey:
     """The path into the YAML data of a pydantic error location.
 
     Union and validator tags in the location are skipped; a field that is missing ends the

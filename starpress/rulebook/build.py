@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -89,8 +89,15 @@ def plan(
     ]
 
 
-def run(root: Path, jobs: list[Job], out_dir: Path, workers: int | None = None) -> list[BookReport]:
-    """Write every job's book (and booklet); reports in the jobs' order.
+def run(
+    root: Path,
+    jobs: list[Job],
+    out_dir: Path,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[BookReport]:
+    """Write every job's book (and booklet); reports in the jobs' order. `progress` counts
+    books, as each game's books in one language are done.
 
     The jobs of one game in one language (its papers, its quick references) go to one
     worker together: the game is localised once and each paragraph parsed once for them.
@@ -104,13 +111,25 @@ def run(root: Path, jobs: list[Job], out_dir: Path, workers: int | None = None) 
     order = sorted(
         range(len(tasks)), key=lambda n: -len(all_texts(tasks[n][1][0].game)) * len(tasks[n][1])
     )
+    done: dict[int, list[BookReport]] = {}
     if workers == 1:
-        done = [_build_group(tasks[n]) for n in order]
+        for n in order:
+            done[n] = _build_group(tasks[n])
+            if progress is not None:
+                progress(len(done[n]))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            done = list(pool.map(_build_group, [tasks[n] for n in order]))
+            futures = {pool.submit(_build_group, tasks[n]): n for n in order}
+            try:
+                for future in as_completed(futures):
+                    done[futures[future]] = future.result()
+                    if progress is not None:
+                        progress(len(done[futures[future]]))
+            except BaseException:
+                pool.shutdown(cancel_futures=True)  # the running books finish (atomically)
+                raise
     reports: list[BookReport | None] = [None] * len(jobs)
-    for task, group_reports in zip(order, done, strict=True):
+    for task, group_reports in done.items():
         for number, report in zip(list(groups.values())[task], group_reports, strict=True):
             reports[number] = report
     return [report for report in reports if report is not None]

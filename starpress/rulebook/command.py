@@ -1,34 +1,23 @@
-"""`starpress rulebook`: check a request's options, build the books, say what was written."""
+"""`starpress rulebook`: check a request's options, build the books (progress on standard
+error), say what was written."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 
-from starpress.core.load import ContentError, UnknownGame
+from starpress.core.freshness import Stamps
+from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
-from starpress.rulebook import choices
+from starpress.core.progress import Progress
 from starpress.rulebook.build import plan, run
+from starpress.rulebook.request import BookRequest
+from starpress.rulebook.uptodate import book_keys
 
 EXIT_BAD_INPUT = 2
 LANGS = ("all", "source", *LANGUAGES)
 """What `--lang` takes: every language, each game's own, or one."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class BookRequest:
-    """`starpress rulebook` as asked for. The paper is checked by its type; the language,
-    --jobs and the combination of --quick and --booklet by `build_command`."""
-
-    target: str  # a game id or 'all'
-    lang: str = "source"  # one of LANGS
-    paper: choices.Paper = choices.Paper.A4
-    booklet: bool = False
-    quick: bool = False
-    out: Path = Path("build/rulebooks")
-    jobs: int | None = None  # books built at once (None: one per CPU)
 
 
 def build_command(root: Path, request: BookRequest, console: Console, errors: Console) -> int:
@@ -41,6 +30,14 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
     if request.jobs is not None and request.jobs < 1:
         return _fail(errors, f"--jobs must be at least 1 (got {request.jobs})")
     games = None if request.target == "all" else [request.target]
+    keys: dict[str, tuple[str, str]] = {}
+    stamps = Stamps(root)
+    if request.if_changed:
+        keys = book_keys(root, games or game_ids(root), request)
+        games = [game for game, key in keys.items() if not stamps.fresh(*key)]
+        if not games:
+            console.print(f"up to date: {request.out} (no input changed)", highlight=False)
+            return 0
     try:
         books = plan(
             root,
@@ -56,7 +53,9 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         return _fail(errors, f"{len(error.problems)} problem(s)")
-    for report in run(root, books, request.out, workers=request.jobs):
+    with Progress(errors) as progress, progress.task("rulebooks", len(books), "books") as task:
+        reports = run(root, books, request.out, workers=request.jobs, progress=task.advance)
+    for report in reports:
         console.print(
             f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True
         )
@@ -73,6 +72,16 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
                 highlight=False,
                 soft_wrap=True,
             )
+    for game, (step, key) in keys.items():
+        written = [
+            path
+            for job, report in zip(books, reports, strict=True)
+            if job.game.id == game
+            for path in (report.path, report.booklet)
+            if path is not None
+        ]
+        if written:
+            stamps.record(step, key, written)
     return 0
 
 

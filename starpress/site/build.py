@@ -21,7 +21,7 @@ from starpress.site.config import SiteSettings
 from starpress.site.inputs import SiteInputs
 from starpress.site.language_build import LanguageBuild
 from starpress.site.play import pyodide_folder, write_play_files
-from starpress.site.processes import LanguageProcesses, process_context
+from starpress.site.processes import LanguagePagesDone, LanguageProcesses, process_context
 from starpress.site.uitext import language_name
 
 if TYPE_CHECKING:
@@ -34,9 +34,11 @@ def build(
     jobs: int | None = None,
     context: ProcessContext | None = None,
     site_dir: Path | None = None,
+    pages_done: LanguagePagesDone | None = None,
 ) -> list[LanguageBuild]:
     """`mkdocs build --strict` for each language, `jobs` at a time (default: one per CPU)
-    in processes of `context` (default: `process_context`), then the root page.
+    in processes of `context` (default: `process_context`), then the root page;
+    `pages_done` is told each language's (pages written, of how many) as it goes.
 
     Each language's process gets `inputs` as its argument. The languages' folders, the Play
     pages' shared files and the root page go into `site_dir` (default: `build/site/`)."""
@@ -51,7 +53,7 @@ def build(
     with LanguageProcesses(inputs, targets, workers, context or process_context()) as running:
         if playable:  # meanwhile: their files are beside the languages' folders
             write_play_files(root, out)
-        results = running.results()
+        results = running.results(pages_done)
     write_root_page(out, inputs.settings, inputs.tool)
     return results
 

@@ -15,7 +15,7 @@ from mkdocs.exceptions import MkDocsException
 
 from starpress.core.errors import InputError
 from starpress.site.inputs import SiteInputs
-from starpress.site.plugin import language_config
+from starpress.site.plugin import PagesDone, language_config
 
 
 @dataclass(frozen=True)
@@ -39,16 +39,21 @@ class _Lines(logging.Handler):
 
 
 def build_language(
-    inputs: SiteInputs, lang: str, site_dir: Path | None = None, serve_url: str | None = None
+    inputs: SiteInputs,
+    lang: str,
+    site_dir: Path | None = None,
+    serve_url: str | None = None,
+    pages_done: PagesDone | None = None,
 ) -> LanguageBuild:
     """One language's `mkdocs build --strict`, in this process: into `site_dir` when given,
-    else where its config says; `serve_url`: served there (`site serve`)."""
+    else where its config says; `serve_url`: served there (`site serve`); `pages_done`:
+    told (pages written, of how many) as they are."""
     lines = _Lines()
     log = logging.getLogger("mkdocs")
     log.addHandler(lines)
     propagate, log.propagate = log.propagate, False  # said once, in the result
     try:
-        mkdocs_build(language_config(inputs, lang, site_dir), serve_url=serve_url)
+        mkdocs_build(language_config(inputs, lang, site_dir, pages_done), serve_url=serve_url)
         return LanguageBuild(lang, True, "\n".join(lines.lines))
     except InputError as error:  # bad content met while making the pages: one located line
         return LanguageBuild(lang, False, "\n".join([*lines.lines, f"error: {error}"]))

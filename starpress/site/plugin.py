@@ -10,6 +10,7 @@ the config is loaded (`language_config`, as `site build` and `site serve` do); a
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
@@ -34,6 +35,8 @@ from starpress.site.pages import Site
 
 PLUGIN = "starpress"
 """The plugin's name: its `mkdocs.plugins` entry point, as the configs name it."""
+PagesDone = Callable[[int, int], None]
+"""(pages written, of how many): a language's build's progress."""
 
 
 # the `type: ignore`s: mkdocs' Config and BasePlugin do not annotate `__init_subclass__`
@@ -47,7 +50,11 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.inputs: SiteInputs | None = None
         """Handed by the build before it runs; None: read on `on_config`."""
+        self.pages_done: PagesDone | None = None
+        """Handed by the build: told (page steps done, of how many) as MkDocs goes: each
+        page is rendered from Markdown, then written (two steps a page)."""
         self._built: tuple[SiteInputs, Site] | None = None
+        self._pages = (0, 0)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         lang = config.theme["language"]
@@ -80,6 +87,8 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
         for asset in site.assets:
             files.append(File.generated(config, asset.path, abs_src_path=str(asset.source)))
         files.append(File.generated(config, "games.css", content=site.styles))
+        self._pages = (0, 2 * len(files.documentation_pages()))
+        self._page_step(0)
         return files
 
     def on_page_context(
@@ -90,13 +99,26 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
         page.meta["sp_stamp"] = self._site.stamp_of(page.file.src_uri)
         return context
 
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        self._page_step(1)
+        return html
+
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """A game's pages say which game they are, for its accent (games.css)."""
         game = self._site.game_of(page.file.src_uri)
+        self._page_step(1)
         return sitelook.mark_page(output, game) if game else output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         sitepublish.finish(Path(config.site_dir), self._inputs.settings)
+
+    def _page_step(self, steps: int) -> None:
+        done, total = self._pages
+        self._pages = (done + steps, total)
+        if self.pages_done is not None:
+            self.pages_done(*self._pages)
 
     @property
     def _inputs(self) -> SiteInputs:
@@ -109,11 +131,17 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
         return self._built[1]
 
 
-def language_config(inputs: SiteInputs, lang: str, site_dir: Path | None = None) -> MkDocsConfig:
+def language_config(
+    inputs: SiteInputs,
+    lang: str,
+    site_dir: Path | None = None,
+    pages_done: PagesDone | None = None,
+) -> MkDocsConfig:
     """`lang`'s MkDocs config (`site/mkdocs.<lang>.yml`, strict) with its plugin handed
-    `inputs`; built into `site_dir` when given, else where the config says (the built-in
-    library's config: into the project's build/site/<lang>/). A config
-    without the plugin (a plain MkDocs project) is left as it is."""
+    `inputs` (and `pages_done`, told as pages are written); built into `site_dir` when
+    given, else where the config says (the built-in library's config: into the project's
+    build/site/<lang>/). A config without the plugin (a plain MkDocs project) is left as
+    it is."""
     project = Project(inputs.root)
     path = project.mkdocs_config(lang)
     if site_dir is None and not path.is_relative_to(project.root):
@@ -123,4 +151,5 @@ def language_config(inputs: SiteInputs, lang: str, site_dir: Path | None = None)
     plugin = config.plugins.get(PLUGIN)
     if isinstance(plugin, StarpressPlugin):
         plugin.inputs = inputs
+        plugin.pages_done = pages_done
     return config

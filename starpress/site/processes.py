@@ -6,6 +6,7 @@ else spawned (pickled), with the same results.
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from pathlib import Path
@@ -14,6 +15,9 @@ from typing import TYPE_CHECKING
 
 from starpress.site.inputs import SiteInputs
 from starpress.site.language_build import LanguageBuild, build_language
+
+LanguagePagesDone = Callable[[str, int, int], None]
+"""(language, pages written, of how many): the languages' builds' progress."""
 
 if TYPE_CHECKING:  # ForkContext exists only where the platform forks
     from multiprocessing.context import ForkContext, SpawnContext
@@ -65,18 +69,28 @@ class LanguageProcesses:
             receiving.close()
         self.running.clear()
 
-    def results(self) -> list[LanguageBuild]:
-        """Every language's result, in the order given, once all have finished."""
+    def results(self, pages_done: LanguagePagesDone | None = None) -> list[LanguageBuild]:
+        """Every language's result, in the order given, once all have finished;
+        `pages_done` is told each language's (pages written, of how many) meanwhile."""
         while self.running:
             for ready in wait(list(self.running)):
                 assert isinstance(ready, Connection)
-                lang, process = self.running.pop(ready)
+                lang, process = self.running[ready]
                 try:
-                    self.done[lang] = ready.recv()
+                    said = ready.recv()
                 except EOFError:  # the process died without a word (killed, out of memory)
                     process.join()
-                    said = f"the build process of {lang} ended with exit code {process.exitcode}"
-                    self.done[lang] = LanguageBuild(lang, False, said)
+                    said = LanguageBuild(
+                        lang,
+                        False,
+                        f"the build process of {lang} ended with exit code {process.exitcode}",
+                    )
+                if isinstance(said, tuple):  # (page steps done, of how many)
+                    if pages_done is not None:
+                        pages_done(lang, *said)
+                    continue
+                self.done[lang] = said
+                del self.running[ready]
                 ready.close()
                 process.join()
             self._start()
@@ -99,6 +113,10 @@ class LanguageProcesses:
 def _language_process(
     inputs: SiteInputs, lang: str, site_dir: Path | None, sending: Connection
 ) -> None:
-    """A language's process: its build's result, sent back to the parent."""
-    sending.send(build_language(inputs, lang, site_dir))
+    """A language's process: its progress, then its build's result, sent to the parent."""
+
+    def pages_done(done: int, total: int) -> None:
+        sending.send((done, total))
+
+    sending.send(build_language(inputs, lang, site_dir, pages_done=pages_done))
     sending.close()

@@ -23,8 +23,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
+from rich.console import Console
+
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, game_ids
+from starpress.core.progress import Progress
 from starpress.site.build import check_downloads
 from starpress.site.config import SiteSettings
 from starpress.site.inputs import SiteInputs
@@ -144,8 +147,11 @@ class LiveSite:
         report: Report,
         draw: Callable[[str], object],
         check: Callable[[], object] = lambda: None,
+        shown: Console | None = None,
     ) -> None:
         self.root = root
+        self.shown = shown
+        """Where each build's progress is shown (`starpress.core.progress`; None: nowhere)."""
         self.lang = lang
         self.settings = settings
         self.served = folder / "site"
@@ -171,12 +177,13 @@ class LiveSite:
                 self.report(line)
             return None
 
-    def build(self, inputs: SiteInputs) -> bool:
+    def build(self, inputs: SiteInputs, progress: Progress) -> bool:
         """Build the language into a fresh folder, which replaces the served one once it is
         whole; what MkDocs said is reported when it fails (the served one stays)."""
         fresh = self.served.with_name("next")
         shutil.rmtree(fresh, ignore_errors=True)
-        result = build_language(inputs, self.lang, fresh, self.url)
+        with progress.task("site: pages (each rendered, then written)") as pages:
+            result = build_language(inputs, self.lang, fresh, self.url, pages.update)
         if not result.ok:
             shutil.rmtree(fresh, ignore_errors=True)
             self.report(result.output.strip())
@@ -194,12 +201,21 @@ class LiveSite:
         inputs = self.read()
         if inputs is None:
             return False
-        for game in game_ids(self.root):
-            draw_pictures(game, self.draw, self.report)
-        if not self.build(inputs):
+        with Progress(self.shown) as progress:
+            self.draw_pictures(game_ids(self.root), progress)
+            built = self.build(inputs, progress)
+        if not built:
             self.served.mkdir(parents=True, exist_ok=True)  # served empty until a fix
             self.report("the site was not built; waiting for a fix")
         return True
+
+    def draw_pictures(self, games: Iterable[str], progress: Progress) -> None:
+        """Each game's card pictures (a problem is reported, not raised)."""
+        games = list(games)
+        with progress.task("site: card pictures", len(games), "games") as pictures:
+            for game in games:
+                draw_pictures(game, self.draw, self.report)
+                pictures.advance()
 
     def rebuild(self) -> None:
         """After a change: check, draw the affected games' pictures, build again. The
@@ -211,11 +227,12 @@ class LiveSite:
         if inputs is None:
             self.report("the site was not rebuilt; waiting for a fix")
             return
-        for game in sorted(affected_games(self.root, self.pending)):
-            draw_pictures(game, self.draw, self.report)
-        self.pending.clear()
-        self.report("rebuilding the site")
-        if self.build(inputs):
+        with Progress(self.shown) as progress:
+            self.draw_pictures(sorted(affected_games(self.root, self.pending)), progress)
+            self.pending.clear()
+            self.report("rebuilding the site")
+            built = self.build(inputs, progress)
+        if built:
             self.report("rebuilt: the open pages reload")
         else:
             self.report("the site was not rebuilt; waiting for a fix")
@@ -229,12 +246,13 @@ def serve(
     report: Report,
     draw: Callable[[str], object],
     check: Callable[[], object] = lambda: None,
+    shown: Console | None = None,
 ) -> int:
     """Serve `lang` on `address` (host:port) until a stop signal, rebuilding after every
     change (see the module's docstring); `draw(game)` writes what the pages read of a game
     in the language (its card pictures), `check()` raises what is wrong with the other
-    inputs (ContentError). 2 when the content has problems at the start or the address
-    cannot be listened on."""
+    inputs (ContentError); each build's progress is shown on `shown`. 2 when the content
+    has problems at the start or the address cannot be listened on."""
     from mkdocs.livereload import LiveReloadServer
 
     host, _, port = address.rpartition(":")
@@ -245,7 +263,7 @@ def serve(
     url = f"http://{address}/"
     try:
         with stopped_by_signals(), tempfile.TemporaryDirectory(prefix="starpress-serve-") as tmp:
-            site = LiveSite(root, lang, settings, Path(tmp), url, report, draw, check)
+            site = LiveSite(root, lang, settings, Path(tmp), url, report, draw, check, shown)
             server = LiveReloadServer(site.rebuild, host, int(port), str(site.served))
             try:
                 if not site.first_build():

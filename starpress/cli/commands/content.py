@@ -28,13 +28,28 @@ def check(
             help="Game ids (default: every game).", autocompletion=context.complete_game
         ),
     ] = None,
+    if_changed: Annotated[
+        bool,
+        typer.Option(
+            help="Check only when an input (content, templates, code) changed since the "
+            "last check that passed."
+        ),
+    ] = False,
 ) -> None:
     """Validate the content of the games; print every problem as path:line:col: message."""
-    from starpress.core.load import ContentError
+    from starpress.core.freshness import Stamps, code_folder, inputs_key
     from starpress.core.project import Project
 
     console = context.console()
     root = context.project_root()
+    project, stamps = Project(root), Stamps(root)
+    step = f"check {sorted(games or [])}"
+    key = inputs_key([project.content, project.templates, code_folder("core")], step)
+    if if_changed and stamps.fresh(step, key):
+        console.print("up to date: no input changed since the last check passed")
+        return
+    from starpress.core.load import ContentError
+
     try:
         loaded = context.load(root, games or None)
     except ContentError as error:
@@ -50,6 +65,8 @@ def check(
             f"{len(game.icons)} icons",
             soft_wrap=True,
         )
+    if if_changed:
+        stamps.record(step, key, [])
 
 
 def show(

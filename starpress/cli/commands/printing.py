@@ -135,11 +135,18 @@ def pnp(
         int | None,
         typer.Option(help="Kits (games x languages) built at once (default: the CPU count)."),
     ] = None,
+    if_changed: Annotated[
+        bool,
+        typer.Option(
+            help="Build only the games whose kits' inputs (content, layouts, code, options) "
+            "changed since they were last built so; the others are left as they are."
+        ),
+    ] = False,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
-    from starpress.pnp import command
+    from starpress.pnp.request import Request
 
-    request = command.Request(
+    request = Request(
         target=target,
         lang=lang.value,
         paper=paper,
@@ -161,13 +168,24 @@ def pnp(
         tts_url=tts_url,
         only=tuple(only or ()),
         jobs=jobs,
+        if_changed=if_changed,
     )
     if card is not None and not watch and not png:
         context.fail("--card draws one card as PNG: add --png")
-    for option, given in (("--shop", shop), ("--cut", cut)):
+    for option, given in (("--shop", shop), ("--cut", cut), ("--if-changed", if_changed or None)):
         if given is not None and (watch or card is not None):
             context.fail(f"{option} does not go with --watch or --card")
     root, console, errors = context.project_root(), context.console(), context.error_console()
+    if if_changed and (jobs is None or jobs >= 1) and not (shop or cut or png or tts):
+        from starpress.core.project import Project
+        from starpress.pnp import uptodate
+
+        games = Project(root).game_ids() if target == "all" else [target]
+        if uptodate.up_to_date(root, games, request):
+            console.print(f"up to date: {out} (no input changed)", highlight=False)
+            return
+    from starpress.pnp import command
+
     if watch:
         from starpress.pnp import watch as watching
 
@@ -203,9 +221,16 @@ def rulebook(
     jobs: Annotated[
         int | None, typer.Option(help="Books built at once (default: the CPU count).")
     ] = None,
+    if_changed: Annotated[
+        bool,
+        typer.Option(
+            help="Build only the games whose books' inputs (content, code, options) changed "
+            "since they were last built so; the others are left as they are."
+        ),
+    ] = False,
 ) -> None:
     """Printable rulebooks: build/rulebooks/<game>-<lang>-<paper>[-booklet|-quick].pdf."""
-    from starpress.rulebook.command import BookRequest, build_command
+    from starpress.rulebook.request import BookRequest
 
     request = BookRequest(
         target=target,
@@ -215,9 +240,19 @@ def rulebook(
         quick=quick,
         out=out,
         jobs=jobs,
+        if_changed=if_changed,
     )
-    code = build_command(
-        context.project_root(), request, context.console(), context.error_console()
-    )
+    root = context.project_root()
+    if if_changed and (jobs is None or jobs >= 1):  # what was built so passed every check
+        from starpress.core.project import Project
+        from starpress.rulebook import uptodate
+
+        games = Project(root).game_ids() if target == "all" else [target]
+        if uptodate.up_to_date(root, games, request):
+            context.console().print(f"up to date: {out} (no input changed)", highlight=False)
+            return
+    from starpress.rulebook.command import build_command
+
+    code = build_command(root, request, context.console(), context.error_console())
     if code:
         raise typer.Exit(code)
