@@ -22,10 +22,12 @@ _RECORD_KIND = {
     "glossary": "glossary",
     "clarifications": "clarification",
     "cards": "card",
+    "maps": "map",
+    "setups": "setup",
 }
 """Top-level lists whose records carry ids, with the kind their ids must name."""
-_ID_LIST_FIELDS = {"related", "rules", "component"}
-"""Fields holding lists of record ids that must exist."""
+_ID_LIST_FIELDS = {"related", "rules", "component", "board", "section", "title_of"}
+"""Fields holding record ids (or lists of them) that must exist."""
 
 Record = tuple[Path, Located, PathKey, str, Any]
 """A record that carries an id: (file, located, path, kind, id)."""
@@ -121,6 +123,13 @@ class _CrossCheck:
             card = _at(located.data, loc)
             if kind == "card" and isinstance(card, dict) and isinstance(card.get("component"), str):
                 copies = card.get("count", 1)
+                pieces = card.get("pieces")
+                if isinstance(pieces, dict):  # a board in pieces: each piece is one
+                    columns, rows = pieces.get("columns"), pieces.get("rows")
+                    each = (
+                        columns * rows if isinstance(columns, int) and isinstance(rows, int) else 0
+                    )
+                    copies = copies * each if isinstance(copies, int) else 0
                 printed[card["component"]] = printed.get(card["component"], 0) + (
                     copies if isinstance(copies, int) else 0
                 )
@@ -192,6 +201,9 @@ class _CrossCheck:
                 "rules": "rule",
                 "variant": "variant",
                 "component": "component",
+                "board": "board card",
+                "section": "rules section",
+                "title_of": "record",
             }[field]
             self._report(path, *located.value_pos(loc), f"unknown {what} '{value}'")
 
