@@ -324,7 +324,8 @@ class _Builder:
         large: list[list[Face]] = []
         for group in _groups(faces):
             run = pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
-            (groups if pack.capacity(run, area)[0] else large).append(group)
+            fits = pack.capacity(run, area)[0] and group[0].card.pieces is None
+            (groups if fits else large).append(group)
         tiled = [page for group in large for face in group for page in self._tiles(face)]
         if self.options.fold:
             return [page for group in groups for page in self._fold_pages(group)] + tiled
@@ -345,8 +346,10 @@ class _Builder:
         return packed + tiled
 
     def _tiles(self, face: Face) -> Iterator[Page]:
-        """A card larger than the paper on several sheets that overlap by TILE_OVERLAP_MM."""
+        """A card larger than the paper on several sheets that overlap by TILE_OVERLAP_MM;
+        a board in pieces, each piece on sheets of its own."""
         paper_width, paper_height = paper_size(self.options.paper)
+        pieces = face.card.pieces
         width, height, tiles = impose.tiles(
             paper_width * MM,
             paper_height * MM,
@@ -354,6 +357,7 @@ class _Builder:
             face.height,
             self._margin() + self.bleed,
             TILE_OVERLAP_MM * MM,
+            (pieces.columns, pieces.rows) if pieces is not None else None,
         )
         for tile in tiles:
             sheet = impose.Sheet(width, height, 0, 0, (tile.slot,))
@@ -434,11 +438,11 @@ class _Builder:
 
     def _place_tile(self, page: Page, tile: impose.Tile) -> int:
         """One sheet of a tiled card: its window with crop marks, alignment marks in the
-        overlaps, its name (`B2`: second row, second column); then its back, if it has one.
-        The card counts once, on its first sheet."""
+        overlaps, its name (`B2`: second row, second column), a small map of all its sheets;
+        then its back, if it has one. The card counts once, on its first sheet."""
         face, sheet, options = page.faces[0], page.sheet, self.options
         self._begin_page(sheet)
-        self._place(face, "front", tile.slot, sheet, tile.window)
+        self._place(face, "front", tile.slot, sheet, tile.window, tile.cut)
         round_cut = face.front.shape == "round"
         marks.draw_marks(
             self.canvas,
@@ -450,19 +454,23 @@ class _Builder:
             round_cut,
         )
         marks.draw_tile_marks(self.canvas, tile, TILE_OVERLAP_MM * MM, self.bleed)
+        reach = self.bleed + marks.MARK_GAP + marks.MARK_LENGTH
+        marks.draw_assembly_map(self.canvas, tile, sheet.width, sheet.height, reach)
         if options.cut:
             self._cut_sheet(sheet, [(face, tile.window)], tiled=True)
         self._boxes([tile.window], sheet)
         self._end_page()
         if face.back is not None and options.duplex != "none" and not options.proof:
             offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
-            mirror = impose.Sheet(sheet.width, sheet.height, 0, 0, (tile.slot, tile.window))
-            slot, window = impose.back_slots(mirror, options.duplex, offset)
+            mirror = impose.Sheet(
+                sheet.width, sheet.height, 0, 0, (tile.slot, tile.window, tile.cut)
+            )
+            slot, window, part = impose.back_slots(mirror, options.duplex, offset)
             self._begin_page(sheet)
-            self._place(face, "back", slot, mirror, window)
+            self._place(face, "back", slot, mirror, window, part)
             self._boxes([window], sheet)
             self._end_page()
-        return int(tile.row == tile.column == 0)
+        return int(tile.index == 0)
 
     def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
         """Each block's cutting guides, kept off the other blocks' cards."""
@@ -577,9 +585,10 @@ class _Builder:
         slot: impose.Rect,
         sheet: impose.Sheet,
         window: impose.Rect | None = None,
+        part: impose.Rect | None = None,
     ) -> None:
         name = self._form(face, side)
-        clip = self._clip(face, slot, sheet, window)
+        clip = self._clip(face, part or slot, sheet, window)
         canvas = self.canvas
         canvas.saveState()
         path = canvas.beginPath()
@@ -594,7 +603,8 @@ class _Builder:
     ) -> impose.Rect:
         """What of a face shows on the sheet: its trim and the bleed around it (all of it on
         its own; only on the sides facing no neighbour when bleed is shared). On a sheet of
-        a tiled card, the window, with bleed only where the window meets the card's edge."""
+        a tiled card, the window, with bleed only where the window meets the edge of the card
+        (or of its piece: `slot` is then the piece)."""
         bleed = self.bleed
         edges: tuple[bool, ...]
         if window is not None:
