@@ -518,6 +518,9 @@ class SetupPiece(Record):
 
     kind: Slug
     at: str = Field(min_length=1, max_length=100)
+    dx: float = Field(default=0.0, ge=-200, le=200)
+    dy: float = Field(default=0.0, ge=-200, le=200)
+    """How far from that place, in mm (right and down): two ships beside one planet."""
     label: str | None = Field(default=None, max_length=3)
     """A mark on the piece (a step number, a letter): not translated."""
 
