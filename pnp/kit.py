@@ -274,6 +274,9 @@ class Page:
     faces: tuple[Face, ...]
     blocks: tuple[int, ...]
     tile: impose.Tile | None = None  # one sheet of a card larger than the paper
+    overview: bool = False
+    """The page before a tiled card's sheets: the whole card, small, with its sheets and
+    pieces drawn over it and named (how to put them together)."""
 
 
 class _Builder:
@@ -359,6 +362,8 @@ class _Builder:
             TILE_OVERLAP_MM * MM,
             (pieces.columns, pieces.rows) if pieces is not None else None,
         )
+        first = impose.Sheet(width, height, 0, 0, (tiles[0].slot,))
+        yield Page(first, (face,), (0,), tiles[0], overview=True)
         for tile in tiles:
             sheet = impose.Sheet(width, height, 0, 0, (tile.slot,))
             yield Page(sheet, (face,), (0,), tile)
@@ -408,6 +413,8 @@ class _Builder:
 
     def place(self, page: Page) -> int:
         """Draw one sheet of fronts (and its backs); the number of cards on it."""
+        if page.overview and page.tile is not None:
+            return self._place_overview(page, page.tile)
         if page.tile is not None:
             return self._place_tile(page, page.tile)
         options = self.options
@@ -435,6 +442,29 @@ class _Builder:
         if with_backs and not options.fold and options.duplex != "none":
             self._back_page(page)
         return len(faces)
+
+    def _place_overview(self, page: Page, tile: impose.Tile) -> int:
+        """The assembly page of a tiled card: the whole card drawn small in the middle of the
+        page, its sheets (thin) and pieces (thick) drawn over it and named, as the sheets'
+        names and the pieces' join marks call them. Nothing on it is cut: no card counts."""
+        face, sheet = page.faces[0], page.sheet
+        self._begin_page(sheet)
+        margin = self._margin() + 12 * MM
+        room_width, room_height = sheet.width - 2 * margin, sheet.height - 2 * margin
+        scale = min(room_width / face.width, room_height / face.height)
+        width, height = face.width * scale, face.height * scale
+        left, bottom = (sheet.width - width) / 2, (sheet.height - height) / 2
+        canvas = self.canvas
+        canvas.saveState()
+        # the form's origin is its bleed corner: shift by the bleed (scaled) to put the trim
+        canvas.transform(scale, 0, 0, scale, left - self.bleed * scale, bottom - self.bleed * scale)
+        canvas.doForm(self._form(face, "front"))
+        canvas.restoreState()
+        area = impose.Rect(left, bottom, width, height)
+        marks.draw_assembly(canvas, tile, area, face.width, face.height)
+        self._boxes([area], sheet)
+        self._end_page()
+        return 0
 
     def _place_tile(self, page: Page, tile: impose.Tile) -> int:
         """One sheet of a tiled card: its window with crop marks, alignment marks in the

@@ -277,6 +277,60 @@ def draw_assembly_map(
     canvas.restoreState()
 
 
+def draw_assembly(
+    canvas: Canvas, tile: Tile, area: Rect, card_width: float, card_height: float
+) -> None:
+    """Over a card drawn whole in `area`: every sheet's window outlined and named, and the
+    pieces of a board in pieces outlined thicker; a white halo keeps each name readable."""
+    scale = area.width / card_width
+
+    def shown(rect: Rect) -> Rect:
+        return Rect(
+            area.x + rect.x * scale,
+            area.y + rect.y * scale,
+            rect.width * scale,
+            rect.height * scale,
+        )
+
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor("#ffffff"))
+    canvas.setLineWidth(2.2)
+    canvas.setDash([4, 3])
+    for sheet in tile.sheets:
+        rect = shown(sheet)
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1, fill=0)
+    canvas.setStrokeColor(HexColor("#e05a00"))
+    canvas.setLineWidth(0.9)
+    for sheet in tile.sheets:
+        rect = shown(sheet)
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1, fill=0)
+    canvas.setDash([])
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(2.4)
+    for part in tile.parts:
+        rect = shown(part)
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1, fill=0)
+    labels = tile.parts or tile.sheets
+    names = (
+        [piece_name(*_row_column(part, tile.parts)) for part in tile.parts]
+        if tile.parts
+        else [piece_name(*_row_column(sheet, tile.sheets)) for sheet in tile.sheets]
+    )
+    size = max(8.0, min(28.0, min(rect.height for rect in labels) * scale * 0.25))
+    canvas.setFont("Helvetica-Bold", size)
+    for rect, name in zip(labels, names, strict=True):
+        box = shown(rect)
+        width = canvas.stringWidth(name, "Helvetica-Bold", size)
+        x, y = box.x + box.width / 2, box.y + box.height / 2 - size / 3
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.roundRect(
+            x - width / 2 - 3, y - size * 0.3, width + 6, size * 1.2, 3, stroke=0, fill=1
+        )
+        canvas.setFillColor(HexColor("#e05a00"))
+        canvas.drawCentredString(x, y, name)
+    canvas.restoreState()
+
+
 MAP_SIZE = 40 * MM
 """The longest side of an assembly map at most."""
 MAP_MIN = 12 * MM
