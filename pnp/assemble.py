@@ -81,6 +81,7 @@ class _Recorder(_Builder):
         window: impose.Rect | None = None,
         part: impose.Rect | None = None,
     ) -> None:
+        self._note(face, side)
         bleed = self.bleed
         clip = self._clip(face, part or slot, sheet, window)
         matrix = kit.placement(slot, side, bleed)

@@ -129,6 +129,7 @@ def run(
     tts_url: str | None = None,
     workers: int | None = None,
     shop: str | None = None,
+    manifest: bool = False,
 ) -> BuildResult:
     """Build each job's kit PDF, and its print-shop PNGs, TTS decks and cut files when asked;
     or, with `shop` (a name of `pnp/shops.yaml`), that print shop's upload instead of the kit.
@@ -136,10 +137,18 @@ def run(
     Several jobs (games × languages) go to a process pool of `workers` (default: one per
     CPU), the biggest first; each kit is the same bytes as from a serial build, and the
     reports come back in the jobs' order. `progress` counts faces: per face when serial,
-    per finished kit from the pool. Each job carries the catalog `plan` read for it."""
+    per finished kit from the pool. Each job carries the catalog `plan` read for it. With
+    `manifest`, each kit's manifest is written beside it (`pnp.manifest`)."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     task = functools.partial(
-        _build_job, root, out_dir, png=png, tts=tts, tts_url=tts_url, shop=shop
+        _build_job,
+        root,
+        out_dir,
+        png=png,
+        tts=tts,
+        tts_url=tts_url,
+        shop=shop,
+        manifest=manifest,
     )
     built: dict[int, _Built] = {}
     if workers == 1:
@@ -189,14 +198,19 @@ def _build_job(
     tts: bool,
     tts_url: str | None,
     shop: str | None = None,
+    manifest: bool = False,
 ) -> _Built:
-    """One kit, and its exports when asked; or a print shop's upload (in a pool worker or
-    in this process)."""
+    """One kit, and its exports and manifest when asked; or a print shop's upload (in a pool
+    worker or in this process)."""
     game = job.localized()
     folder = Project(root).game_folder(game.id)
     if shop is not None:
         return _shop_job(game, job, folder, out_dir, shop, progress)
     report = build_kit(game, job.templates, folder, job.options, out_dir, progress)
+    if manifest:
+        from starpress.pnp.manifest import write_manifest
+
+        report.manifest = write_manifest(game, job.templates, job.options, report)
     exports: list[Path] = []
     if job.options.cut:
         from starpress.pnp.cut import write_cut_files

@@ -91,6 +91,7 @@ class Request:
     tts_url: str | None = None
     only: tuple[str, ...] = ()  # card names, each may be comma-separated
     jobs: int | None = None  # kits built at once (None: one per CPU)
+    manifest: bool = False  # a JSON manifest beside each kit (`pnp.manifest`)
 
 
 def parse_options(request: Request, printer: PrinterProfile | None = None) -> KitOptions:
@@ -152,6 +153,7 @@ SHOP_CONFLICTS = (
     ("--ink-saver", lambda request: request.ink_saver),
     ("--png", lambda request: request.png),
     ("--tts", lambda request: request.tts),
+    ("--manifest", lambda request: request.manifest),
 )
 """Options a print shop's preset decides (or that make a home kit): refused with --shop."""
 
@@ -197,7 +199,11 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         if options.only and request.target in ("all", "calibrate"):
             raise OptionError(f"--only picks cards of one game: name it, not {request.target!r}")
         if request.target == "calibrate":
-            for option, given in (("--shop", shop), ("--cut", options.cut)):
+            for option, given in (
+                ("--shop", shop),
+                ("--cut", options.cut),
+                ("--manifest", request.manifest),
+            ):
                 if given:
                     raise OptionError(f"{option} makes files of a game, not of 'calibrate'")
             prepare_out(request.out)
@@ -240,6 +246,7 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
                 tts_url=request.tts_url,
                 workers=request.jobs,
                 shop=shop,
+                manifest=request.manifest,
             ),
         )
     _report(result, console, errors)
@@ -278,6 +285,8 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
             highlight=False,
             soft_wrap=True,
         )
+        if report.manifest is not None:
+            _report_manifest(report.manifest, console, errors)
     shop_files = {path for shop in result.shops for path in shop.files}
     exports = [path for path in result.exports if path not in shop_files]
     for folder in sorted({path.parent for path in exports}):
@@ -300,6 +309,17 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
         errors.print(f"text does not fit its box ({len(result.overflow)}):", highlight=False)
         for line in result.overflow:
             errors.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _report_manifest(path: Path, console: Console, errors: Console) -> None:
+    """Say where a kit's manifest is, and any component the kit prints short."""
+    import json
+
+    from starpress.pnp.manifest import shortfalls
+
+    console.print(f"wrote {path}", highlight=False, soft_wrap=True)
+    for line in shortfalls(json.loads(path.read_text("utf-8"))):
+        errors.print(f"short: {line}", markup=False, highlight=False, soft_wrap=True)
 
 
 def check_tts_url(url: str, tts: bool) -> None:

@@ -94,6 +94,23 @@ class KitReport:
     overflow: list[str] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)  # ids of printed texts not translated
     cut_sheets: list[cut.CutSheet] = field(default_factory=list)  # with KitOptions.cut
+    placed: list[Placed] = field(default_factory=list)
+    """Every side of every card the kit prints, with its page: what a manifest lists."""
+    manifest: Path | None = None  # with --manifest: the JSON written beside the kit
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One side of a card on one page (1-based). A sheet of a tiled card has its name
+    (`B2`, a piece's `A3`); `counts` is 1 on the sheet that counts a copy (or a piece) of
+    the card, 0 on the others; an assembly page shows the card whole and counts nothing."""
+
+    page: int
+    card: str
+    side: str
+    sheet: str = ""
+    counts: int = 1
+    assembly: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,6 +215,7 @@ def build_kit(
         report.pages = canvas.getPageNumber() - 1
         canvas.save()
     report.cut_sheets = builder.cut_sheets
+    report.placed = builder.placed
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
@@ -290,6 +308,8 @@ class _Builder:
         self.forms: set[str] = set()
         self.cut_sheets: list[cut.CutSheet] = []
         self.clear_marks = False  # cut sheets laid out inside a margin clearing the marks
+        self.placed: list[Placed] = []
+        self.tile: impose.Tile | None = None  # the sheet of a tiled card being drawn
 
     def pages(self, faces: list[Face]) -> list[Page]:
         """Every face on sheets: packed with other sizes, or in gutterfold pairs; a card
@@ -460,6 +480,7 @@ class _Builder:
         canvas.transform(scale, 0, 0, scale, left - self.bleed * scale, bottom - self.bleed * scale)
         canvas.doForm(self._form(face, "front"))
         canvas.restoreState()
+        self.placed.append(Placed(canvas.getPageNumber(), face.card.id, "front", "", 0, True))
         area = impose.Rect(left, bottom, width, height)
         marks.draw_assembly(canvas, tile, area, face.width, face.height)
         self._boxes([area], sheet)
@@ -471,6 +492,7 @@ class _Builder:
         overlaps, its name (`B2`: second row, second column), a small map of all its sheets;
         then its back, if it has one. The card counts once, on its first sheet."""
         face, sheet, options = page.faces[0], page.sheet, self.options
+        self.tile = tile
         self._begin_page(sheet)
         self._place(face, "front", tile.slot, sheet, tile.window, tile.cut)
         round_cut = face.front.shape == "round"
@@ -500,6 +522,7 @@ class _Builder:
             self._place(face, "back", slot, mirror, window, part)
             self._boxes([window], sheet)
             self._end_page()
+        self.tile = None
         return int(tile.index == 0)
 
     def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
@@ -617,6 +640,7 @@ class _Builder:
         window: impose.Rect | None = None,
         part: impose.Rect | None = None,
     ) -> None:
+        self._note(face, side)
         name = self._form(face, side)
         clip = self._clip(face, part or slot, sheet, window)
         canvas = self.canvas
@@ -627,6 +651,17 @@ class _Builder:
         canvas.transform(*placement(slot, side, self.bleed))
         canvas.doForm(name)
         canvas.restoreState()
+
+    def _note(self, face: Face, side: Side) -> None:
+        """Record a side placed on the current page (for the kit's manifest)."""
+        page = self.canvas.getPageNumber()
+        tile = self.tile
+        if tile is None:
+            self.placed.append(Placed(page, face.card.id, side))
+            return
+        first = tile.row == tile.column == 0 if tile.piece is not None else tile.index == 0
+        counts = int(first and side == "front")
+        self.placed.append(Placed(page, face.card.id, side, tile.name, counts))
 
     def _clip(
         self, face: Face, slot: impose.Rect, sheet: impose.Sheet, window: impose.Rect | None

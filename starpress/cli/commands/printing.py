@@ -135,6 +135,13 @@ def pnp(
         int | None,
         typer.Option(help="Kits (games x languages) built at once (default: the CPU count)."),
     ] = None,
+    manifest: Annotated[
+        bool,
+        typer.Option(
+            help="Also a JSON manifest beside each kit: every component, its count in the box, "
+            "and the faces and pages that print it."
+        ),
+    ] = False,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
     from starpress.pnp import command
@@ -161,10 +168,11 @@ def pnp(
         tts_url=tts_url,
         only=tuple(only or ()),
         jobs=jobs,
+        manifest=manifest,
     )
     if card is not None and not watch and not png:
         context.fail("--card draws one card as PNG: add --png")
-    for option, given in (("--shop", shop), ("--cut", cut)):
+    for option, given in (("--shop", shop), ("--cut", cut), ("--manifest", manifest or None)):
         if given is not None and (watch or card is not None):
             context.fail(f"{option} does not go with --watch or --card")
     root, console, errors = context.project_root(), context.console(), context.error_console()
