@@ -22,6 +22,7 @@ from starpress.core.project import Project
 from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
+from starpress.pnp.setups import setup_problems
 
 if TYPE_CHECKING:
     from starpress.pnp.shopfiles import ShopReport
@@ -77,6 +78,7 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
         except ContentError as error:
             problems.extend(error.problems)
             continue
+        problems.extend(setup_problems(game, templates))  # a setup off its board, refused too
         _check_size(root, game, templates, options)
         chosen = replace(options, only=chosen_cards(root, game, options.only))
         for code in languages(game, lang):

@@ -521,7 +521,7 @@ class SetupPiece(Record):
     dx: float = Field(default=0.0, ge=-200, le=200)
     dy: float = Field(default=0.0, ge=-200, le=200)
     """How far from that place, in mm (right and down): two ships beside one planet."""
-    label: str | None = Field(default=None, max_length=3)
+    label: str | None = Field(default=None, max_length=4)
     """A mark on the piece (a step number, a letter): not translated."""
 
 
@@ -650,6 +650,8 @@ class Game(Record):
             titles[clarification.id] = clarification.title
         for card in self.cards:
             titles[card.id] = card.name or Text(card.id)
+        for setup in self.setups:
+            titles[setup.id] = setup.title
         return titles
 
     def component(self, component_id: str) -> Component:

@@ -128,11 +128,14 @@ def _build(
         pages = build_quick(game, job.lang, job.paper, folder, path, gameplay_id, placeholders)
         return BookReport(path, pages, len(fallbacks(game)))
     path = book_path(out_dir, game.id, job.lang, job.paper)
-    pages = build_book(game, job.lang, job.paper, folder, path, placeholders)
+    pictures = setup_pictures(root, game.id, job.lang)
+    pages = build_book(game, job.lang, job.paper, folder, path, placeholders, pictures)
     if not job.booklet:
         return BookReport(path, pages, len(fallbacks(game)))
     booklet = book_path(out_dir, game.id, job.lang, job.paper, booklet=True)
-    sides, half_pages = build_booklet(game, job.lang, job.paper, folder, booklet, placeholders)
+    sides, half_pages = build_booklet(
+        game, job.lang, job.paper, folder, booklet, placeholders, pictures
+    )
     return BookReport(path, pages, len(fallbacks(game)), booklet, sides, half_pages)
 
 
@@ -143,6 +146,19 @@ def _icon_placeholders(game: Game) -> Iterator[dict[str, str]]:
         yield _placeholders(Path(scratch), [icon.id for icon in game.icons])
 
 
+def setup_pictures(root: Path, game_id: str, lang: str) -> dict[str, Path]:
+    """The setup pictures the cli drew for a game's books in a language (setup id ->
+    file), from their manifest in the build tree; none when not drawn."""
+    import json
+
+    manifest = Project(root).setup_manifest(game_id, lang)
+    if not manifest.is_file():
+        return {}
+    names: dict[str, str] = json.loads(manifest.read_text("utf-8"))
+    found = {setup: manifest.parent / Path(name).name for setup, name in names.items()}
+    return {setup: path for setup, path in found.items() if path.is_file()}
+
+
 def build_book(
     game: Game,
     lang: str,
@@ -150,18 +166,20 @@ def build_book(
     folder: Path,
     path: Path,
     placeholders: dict[str, str] | None = None,
+    pictures: dict[str, Path] | None = None,
 ) -> int:
-    """Write one book of a localised game at a page size; its number of pages."""
+    """Write one book of a localised game at a page size; its number of pages. `pictures`:
+    each setup's picture (`setup_pictures`), shown in its rules section."""
     from starpress.rulebook.document import write_pdf
     from starpress.rulebook.story import Book, book_title
     from starpress.rulebook.style import labels, look
 
     if placeholders is None:
         with _icon_placeholders(game) as made:
-            return build_book(game, lang, page_name, folder, path, made)
+            return build_book(game, lang, page_name, folder, path, made, pictures)
     words = labels(lang)
     icon_files = {icon.id: folder / icon.file for icon in game.icons}
-    story = Book(game, lang, look(page_name), placeholders).story()
+    story = Book(game, lang, look(page_name), placeholders, pictures).story()
     title = book_title(game, lang)
     credit = game.info.credits[0].names if game.info.credits else ["starpress"]
     meta = {
@@ -240,6 +258,7 @@ def build_booklet(
     folder: Path,
     path: Path,
     placeholders: dict[str, str] | None = None,
+    pictures: dict[str, Path] | None = None,
 ) -> tuple[int, int]:
     """The book on half-size pages, imposed two per landscape sheet: the printed sides and
     the half-size pages."""
@@ -249,7 +268,7 @@ def build_booklet(
     sheet = page(paper)
     with tempfile.TemporaryDirectory(prefix="starpress-booklet-") as scratch:
         half = Path(scratch) / path.name
-        pages = build_book(game, lang, booklet_page(paper), folder, half, placeholders)
+        pages = build_book(game, lang, booklet_page(paper), folder, half, placeholders, pictures)
         return impose(half, path, (sheet.height, sheet.width), lang), pages
 
 

@@ -215,6 +215,8 @@ def rulebook(
     """Printable rulebooks: build/rulebooks/<game>-<lang>-<paper>[-booklet|-quick].pdf."""
     from starpress.rulebook.command import BookRequest, build_command
 
+    if not quick:  # the quick reference shows no setup picture
+        _book_pictures(target, lang.value)
     request = BookRequest(
         target=target,
         lang=lang.value,
@@ -229,3 +231,18 @@ def rulebook(
     )
     if code:
         raise typer.Exit(code)
+
+
+def _book_pictures(target: str, lang: str) -> None:
+    """The setup pictures a book shows, drawn before it (a bad game or layout is left for
+    the book command to report, with its own words)."""
+    from starpress.cli.book_inputs import prepare_books
+    from starpress.core.load import ContentError, UnknownGame
+
+    root = context.project_root()
+    try:
+        prepare_books(root, target, lang)
+    except UnknownGame:
+        return
+    except ContentError as error:
+        context.fail_with_problems(error)
