@@ -260,6 +260,34 @@ def test_scaffold_in_each_language_checks(tmp_path: Path, lang: str, word: str):
     assert made.messages[0].startswith(("pasta", "carpeta", "cartella"))
 
 
+@pytest.mark.parametrize(
+    ("board", "lang", "names"),
+    [("hex", "en", ("Plain", "Forest")), ("square", "pt-BR", ("Planície", "Floresta"))],
+)
+def test_new_with_a_board_checks_and_prints_its_map(
+    tmp_path: Path, board: str, lang: str, names: tuple[str, str]
+):
+    """`starpress new --board`: a small map in board.yaml, drawn from the layout file's
+    board layout: every cell labelled with its coordinates, the legend naming the terrains."""
+    made = scaffold.create(tmp_path / "p", "skirmish", lang, "Skirmish", board)
+    game = load_game(made.project, "skirmish")
+    (field,) = game.maps
+    assert field.grid == board and (field.columns, field.rows) == (8, 6)
+    result = run_cli("pnp", "skirmish", "--out", "out", cwd=made.project)
+    assert result.returncode == 0, result.stderr
+    doc = pymupdf.open(made.project / "out" / f"skirmish-{lang}-a4.pdf")
+    text = doc[0].get_text()
+    assert {f"{c},{r}" for c in range(8) for r in range(6)} <= set(text.split())
+    assert all(name in text for name in names)
+
+
+def test_new_refuses_a_board_it_does_not_offer(tmp_path: Path):
+    result = run_cli("new", "duel", "--board", "triangle", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "'triangle' is not one of 'none', 'hex', 'square'" in result.stderr
+    assert not (tmp_path / "duel").exists()
+
+
 def test_card_preview_writes_front_and_back_png(new_project: Path):
     done = run_cli("pnp", "duel", "--card", "duel.card.scout", "--png", cwd=new_project)
     assert done.returncode == 0, done.stderr

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from starpress.cli import context
-from starpress.cli.choices import Language
+from starpress.cli.choices import Board, Language
 
 
 def check(
@@ -69,11 +69,14 @@ def new(
         Path | None,
         typer.Option(help="Project folder; created when it is not a project yet.", file_okay=False),
     ] = None,
+    board: Annotated[
+        Board, typer.Option(help="A small map too: hex or square (default: none).")
+    ] = Board.NONE,
 ) -> None:
     """Scaffold a new game that checks and builds at once (and its project when there is none)."""
     from starpress.cli import scaffold
 
-    made = scaffold.create(root or context.chosen_root(), game, lang.value, title)
+    made = scaffold.create(root or context.chosen_root(), game, lang.value, title, board.value)
     for line in made.messages:
         context.console().print(line, highlight=False, soft_wrap=True)
 
