@@ -18,6 +18,7 @@ from starpress.core.errors import InputError
 from starpress.core.i18n import in_language, read_game_catalog
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.problems import Problem
 from starpress.core.project import Project
 from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from starpress.pnp.layout import Templates, load_templates
@@ -89,6 +90,19 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
     if problems:
         raise ContentError(problems)
     return jobs
+
+
+def board_problems(root: Path, game: Game) -> list[Problem]:
+    """What `starpress check` finds wrong in a game's boards: its card layouts as the kit
+    reads them (a board box's map, terrains, cells, track), and each setup piece's place
+    on its board. A game without maps or setups has none to find."""
+    if not (game.maps or game.setups):
+        return []
+    try:
+        templates = load_templates(root, game)
+    except ContentError as error:
+        return list(error.problems)
+    return setup_problems(game, templates)
 
 
 def chosen_cards(root: Path, game: Game, names: tuple[str, ...]) -> tuple[str, ...]:

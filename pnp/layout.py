@@ -532,6 +532,8 @@ def _check_board_values(
         value = getattr(box, key)
         if value is not None:
             _length(value, (*where, key), report, may_be_negative=False)
+    if box.cell is not None and _is_zero(box.cell):
+        report((*where, "cell"), f"cell must be more than 0 (got {box.cell!r})")
     board = _LIMITS.board
     for key in ("rings", "columns", "rows"):
         value = getattr(box, key)
@@ -633,6 +635,13 @@ def _length(
         )
     elif amount < 0 and not may_be_negative:
         report(where, f"{key} must not be negative (got {value!r})")
+
+
+def _is_zero(value: Length) -> bool:
+    try:
+        return to_points(value, 100.0) == 0
+    except ValueError:
+        return False  # reported as not a length
 
 
 def _dash(dash: list[float], where: tuple[str | int, ...], report: Report) -> None:

@@ -97,3 +97,44 @@ def test_a_piece_off_its_board_stops_the_kit_at_the_setup(tmp_path: Path) -> Non
     )
     assert "box 'field' has no cell '9,9'" in result.stderr
     assert not (project / "out" / "demo-en-a4.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("where", "change", "message"),
+    [
+        # the setup's place, looked up in the board's layout
+        ("maps", ("field:3,2", "field:9,9"), "maps.yaml:16:1: setup 'demo.setup.start': piece 1"),
+        ("maps", ("score:0", "tally:0"), "no box 'tally' on the front of the board"),
+        # what the setup names: a card for its board, a rules section, a known icon
+        ("maps", ("board: demo.card.board", "board: demo.rules.setup"), "maps.yaml:18:12: board"),
+        ("maps", ("section: demo.rules.setup", "section: demo.card.ace"), "is not a rules section"),
+        ("maps", ("size: 8}", "size: 8, icon: nope}"), "maps.yaml:22:88: unknown icon 'nope'"),
+        # a cell written wrong is refused at the cell; the layout's board boxes are read too
+        ("maps", ('"5,3"', '"5,3,1"'), "maps.yaml:10:58: a cell is two whole numbers"),
+        ("layout", ("cell: 20", "cell: 0"), "demo.yaml:16:15: cell must be more than 0"),
+        ("layout", ("camp: {", "swamp: {"), "map 'demo.map.field' has no terrain 'swamp'"),
+    ],
+)
+def test_check_reads_a_games_boards_and_names_the_line(
+    tmp_path: Path, where: str, change: tuple[str, str], message: str
+) -> None:
+    """`starpress check` reads the layouts of a game with maps or setups, as the kit will:
+    each mistake is one located line, exit 2."""
+    maps, layout = MAPS + "\n" + SETUP, BOARD_LAYOUT
+    if where == "maps":
+        assert change[0] in maps
+        maps = maps.replace(*change)
+    else:
+        assert change[0] in layout
+        layout = layout.replace(*change)
+    result = run_cli("check", "demo", cwd=board_project(tmp_path, layout, maps))
+    assert result.returncode == 2, result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and message in lines[0], result.stderr
+    assert lines[1] == "error: 1 problem(s) in 1 file(s)"
+
+
+def test_check_counts_a_games_maps_and_setups(tmp_path: Path) -> None:
+    result = run_cli("check", "demo", cwd=board_project(tmp_path, BOARD_LAYOUT, MAPS + SETUP))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 maps, 1 setups" in result.stdout

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -414,13 +415,25 @@ class MapPoint(Record):
     y: float = Field(ge=0, le=2000)
 
 
+def _cell_name(cell: str) -> str:
+    from starpress.core.cells import CELL_RE
+
+    if not (CELL_RE.match(cell) or SLUG_RE.match(cell)):
+        raise ValueError(f"a cell is two whole numbers like '3,-2', or a point's id (got {cell!r})")
+    return cell
+
+
+CellName = Annotated[str, AfterValidator(_cell_name)]
+"""A cell of a grid map (`"3,-2"`) or a point of a map of points (its id)."""
+
+
 class Terrain(Named):
     """One kind of cell (or point) of a map and the cells that have it. Kinds are layers:
     a cell may have several (a deployment zone over free floor); `default: true` gives this
     kind to every cell no other kind lists."""
 
     id: Slug
-    cells: list[str] = []
+    cells: list[CellName] = Field(default=[], max_length=10000)
     default: bool = False
 
 

@@ -28,12 +28,21 @@ def check(
         loaded = context.load(root, games or None)
     except ContentError as error:
         context.fail_with_problems(error)
+    if any(game.maps or game.setups for game in loaded.values()):
+        from starpress.pnp.build import board_problems
+
+        # boards join content and layouts: a setup names a board's places, a board box a map
+        problems = [problem for game in loaded.values() for problem in board_problems(root, game)]
+        if problems:
+            context.fail_with_problems(ContentError(problems))
     for game_id, game in loaded.items():
         sections = sum(1 for _ in game.sections())
+        boards = game.maps or game.setups
         console.print(
             f"[green]ok[/green] {game_id}: {len(game.components)} components, "
             f"{sections} rules sections, {len(game.glossary)} glossary entries, "
-            f"{len(game.icons)} icons",
+            f"{len(game.icons)} icons"
+            + (f", {len(game.maps)} maps, {len(game.setups)} setups" if boards else ""),
             soft_wrap=True,
         )
 
