@@ -153,3 +153,64 @@ cards:
     assert pdf_problems("demo", kit, manifest, project) == [
         "demo.component.board: the PDF prints 0 of 1"
     ]
+
+
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+CROSS_MM = 3.0
+"""A registration cross's circle, across (`pnp.marks._cross`)."""
+
+
+def crosses(page: Any) -> int:
+    """The registration crosses drawn on a page: black circles 3 mm across."""
+    side = CROSS_MM * 72 / 25.4
+    return sum(
+        1
+        for drawing in page.get_drawings()
+        if drawing.get("color") == (0.0, 0.0, 0.0)
+        and abs(drawing["rect"].width - side) < 0.2
+        and abs(drawing["rect"].height - side) < 0.2
+    )
+
+
+def neighbours(name: str, names: set[str]) -> list[str]:
+    """The sheets (or pieces) beside `name` (`B2`: row B, column 2) among `names`."""
+    row, column = name[0], int(name[1:])
+    beside = [f"{row}{column - 1}", f"{row}{column + 1}"]
+    beside += [f"{chr(ord(row) - 1)}{column}", f"{chr(ord(row) + 1)}{column}"]
+    return [other for other in beside if other in names]
+
+
+@pytest.mark.parametrize("paper", list(PAPER_MM))
+def test_the_new_boards_print_tiled_with_assembly_marks(paper: str, tmp_path: Path) -> None:
+    """The Ascending Empires board (9 pieces, a sheet each) and the HexaDome (one board over
+    several sheets) on A4 and Letter: an assembly page naming every sheet before them; each
+    sheet on the paper, named; the HexaDome's sheets with two registration crosses in each
+    overlap with a neighbour, the pieces with their neighbours' names beside each join."""
+    options = KitOptions(lang="", paper=paper)
+    games = ["aristeia", "ascending-empires"]
+    result = run(ROOT, plan(ROOT, games, "source", options), tmp_path, manifest=True, workers=1)
+    boards = {"aristeia": "aristeia.card.hexadome", "ascending-empires": None}
+    for kit in (report.path for report in result.reports):
+        game = next(game for game in games if kit.name.startswith(f"{game}-"))
+        doc = open_pdf(kit)
+        manifest = json.loads(manifest_path(kit).read_text("utf-8"))
+        faces = [face for c in manifest["components"] for face in c["faces"]]
+        card = boards[game] or next(f["card"] for f in faces if f["pieces"] == 9)
+        face = next(f for f in faces if f["card"] == card)
+        names = [sheet["name"] for sheet in face["sheets"]]
+        assert len(names) == len(set(names)) >= (9 if game == "ascending-empires" else 4)
+        # the assembly page: just before the sheets, naming each of them
+        assembly = doc[face["assembly_page"] - 1]
+        assert face["assembly_page"] == face["sheets"][0]["page"] - 1
+        assert set(names) <= set(assembly.get_text().split())
+        for sheet in face["sheets"]:
+            page = doc[sheet["page"] - 1]
+            size = sorted((page.rect.width * 25.4 / 72, page.rect.height * 25.4 / 72))
+            assert size == pytest.approx(sorted(PAPER_MM[paper]), abs=0.1)
+            words = page.get_text().split()
+            assert sheet["name"] in words
+            beside = neighbours(sheet["name"], set(names))
+            if game == "aristeia":
+                assert crosses(page) == 2 * len(beside), sheet
+            else:  # a piece names the piece that joins it at each edge, with an arrow
+                assert set(beside) <= set(words), sheet
