@@ -281,6 +281,39 @@ def test_new_with_a_board_checks_and_prints_its_map(
     assert all(name in text for name in names)
 
 
+def readme_board() -> tuple[str, str]:
+    """The board of templates/cards/README.md's "Boards": its map and its layout, as written."""
+    text = (ROOT / "templates" / "cards" / "README.md").read_text("utf-8")
+    section = text.split("## Boards", 1)[1]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    return blocks[0], blocks[1]
+
+
+def test_the_board_in_ten_lines_prints_as_documented(tmp_path: Path):
+    """The README's board (a map and a layout of ten lines each) put in place of a new
+    game's board: every hex labelled, the forest painted, the two start zones numbered, the
+    legend naming the three terrains."""
+    board_map, layout = readme_board()
+    assert len(board_map.splitlines()) <= 11 and len(layout.splitlines()) <= 8
+    made = scaffold.create(tmp_path / "p", "demo", "en", "Demo", "hex")
+    content = made.project / "content" / "demo" / "board.yaml"
+    text = content.read_text("utf-8")
+    content.write_text(text[: text.index("maps:")] + board_map, "utf-8")
+    layouts = made.project / "templates" / "cards" / "demo.yaml"
+    text = layouts.read_text("utf-8")
+    layouts.write_text(text[: text.index("  board:")] + layout, "utf-8")
+    assert run_cli("check", "demo", cwd=made.project).returncode == 0
+    result = run_cli("pnp", "demo", "--out", "out", cwd=made.project)
+    assert result.returncode == 0, result.stderr
+    page = pymupdf.open(made.project / "out" / "demo-en-a4.pdf")[0]
+    words = page.get_text().split()
+    assert {f"{c},{r}" for c in range(8) for r in range(6)} <= set(words)
+    assert {"Plain", "Forest", "Start", "1", "2"} <= set(words)
+    forest = (0x3F / 255, 0x7F / 255, 0x7F / 255 * 0x4F / 0x7F)
+    fills = [d["fill"] for d in page.get_drawings() if d.get("fill")]
+    assert sum(1 for fill in fills if fill == pytest.approx(forest, abs=0.01)) == 4 + 1  # + key
+
+
 def test_new_refuses_a_board_it_does_not_offer(tmp_path: Path):
     result = run_cli("new", "duel", "--board", "triangle", cwd=tmp_path)
     assert result.returncode == 2
