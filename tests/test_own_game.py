@@ -292,9 +292,10 @@ def readme_board() -> tuple[str, str]:
 def test_the_board_in_ten_lines_prints_as_documented(tmp_path: Path):
     """The README's board (a map and a layout of ten lines each) put in place of a new
     game's board: every hex labelled, the forest painted, the two start zones numbered, the
-    legend naming the three terrains."""
+    legend naming the three terrains, a track 0-9."""
     board_map, layout = readme_board()
-    assert len(board_map.splitlines()) <= 11 and len(layout.splitlines()) <= 8
+    assert len(board_map.splitlines()) <= 11 and len(layout.splitlines()) <= 9
+    assert f"```yaml\n{layout}```" in (ROOT / "README.md").read_text("utf-8")  # the same there
     made = scaffold.create(tmp_path / "p", "demo", "en", "Demo", "hex")
     content = made.project / "content" / "demo" / "board.yaml"
     text = content.read_text("utf-8")
@@ -308,7 +309,7 @@ def test_the_board_in_ten_lines_prints_as_documented(tmp_path: Path):
     page = pymupdf.open(made.project / "out" / "demo-en-a4.pdf")[0]
     words = page.get_text().split()
     assert {f"{c},{r}" for c in range(8) for r in range(6)} <= set(words)
-    assert {"Plain", "Forest", "Start", "1", "2"} <= set(words)
+    assert {"Plain", "Forest", "Start"} | {str(n) for n in range(10)} <= set(words)
     forest = (0x3F / 255, 0x7F / 255, 0x7F / 255 * 0x4F / 0x7F)
     fills = [d["fill"] for d in page.get_drawings() if d.get("fill")]
     assert sum(1 for fill in fills if fill == pytest.approx(forest, abs=0.01)) == 4 + 1  # + key
