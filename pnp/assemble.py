@@ -80,9 +80,11 @@ class _Recorder(_Builder):
         slot: impose.Rect,
         sheet: impose.Sheet,
         window: impose.Rect | None = None,
+        part: impose.Rect | None = None,
     ) -> None:
+        self._note(face, side)
         bleed = self.bleed
-        clip = self._clip(face, slot, sheet, window)
+        clip = self._clip(face, part or slot, sheet, window)
         matrix = kit.placement(slot, side, bleed)
         page = self._page_matrix(sheet)  # a printer's scale: the face is scaled with its page
         if page is not None:

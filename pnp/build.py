@@ -19,12 +19,14 @@ from starpress.core.errors import InputError
 from starpress.core.i18n import in_language, read_game_catalog
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import LANGUAGES, Game
+from starpress.core.problems import Problem
 from starpress.core.progress import advance_by_share
 from starpress.core.project import Project
 from starpress.core.version import tool_version
 from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
+from starpress.pnp.setups import setup_problems
 
 if TYPE_CHECKING:
     from starpress.pnp.export import Done
@@ -85,6 +87,7 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
         except ContentError as error:
             problems.extend(error.problems)
             continue
+        problems.extend(setup_problems(game, templates))  # a setup off its board, refused too
         _check_size(root, game, templates, options)
         chosen = replace(options, only=chosen_cards(root, game, options.only))
         made_with = stamp(Project(root), game.id, tool)
@@ -96,6 +99,19 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
     if problems:
         raise ContentError(problems)
     return jobs
+
+
+def board_problems(root: Path, game: Game) -> list[Problem]:
+    """What `starpress check` finds wrong in a game's boards: its card layouts as the kit
+    reads them (a board box's map, terrains, cells, track), and each setup piece's place
+    on its board. A game without maps or setups has none to find."""
+    if not (game.maps or game.setups):
+        return []
+    try:
+        templates = load_templates(root, game)
+    except ContentError as error:
+        return list(error.problems)
+    return setup_problems(game, templates)
 
 
 def chosen_cards(root: Path, game: Game, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -138,6 +154,7 @@ def run(
     tts_url: str | None = None,
     workers: int | None = None,
     shop: str | None = None,
+    manifest: bool = False,
 ) -> BuildResult:
     """Build each job's kit PDF, and its print-shop PNGs, TTS decks and cut files when asked;
     or, with `shop` (a name of `pnp/shops.yaml`), that print shop's upload instead of the kit.
@@ -146,10 +163,18 @@ def run(
     CPU), the biggest first; each kit is the same bytes as from a serial build, and the
     reports come back in the jobs' order. `progress` counts `work`: per face drawn and per
     share of each export when serial, per finished job from the pool. Each job carries the
-    catalog `plan` read for it."""
+    catalog `plan` read for it. With `manifest`, each kit's manifest is written beside it
+    (`pnp.manifest`)."""
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     task = functools.partial(
-        _build_job, root, out_dir, png=png, tts=tts, tts_url=tts_url, shop=shop
+        _build_job,
+        root,
+        out_dir,
+        png=png,
+        tts=tts,
+        tts_url=tts_url,
+        shop=shop,
+        manifest=manifest,
     )
     built: dict[int, _Built] = {}
     if workers == 1:
@@ -205,14 +230,19 @@ def _build_job(
     tts: bool,
     tts_url: str | None,
     shop: str | None = None,
+    manifest: bool = False,
 ) -> _Built:
-    """One kit, and its exports when asked; or a print shop's upload (in a pool worker or
-    in this process)."""
+    """One kit, and its exports and manifest when asked; or a print shop's upload (in a pool
+    worker or in this process)."""
     game = job.localized()
     folder = Project(root).game_folder(game.id)
     if shop is not None:
         return _shop_job(game, job, folder, out_dir, shop, progress)
     report = build_kit(game, job.templates, folder, job.options, out_dir, progress, job.stamp)
+    if manifest:
+        from starpress.pnp.manifest import write_manifest
+
+        report.manifest = write_manifest(game, job.templates, job.options, report)
     exports: list[Path] = []
     if job.options.cut:
         from starpress.pnp.cut import write_cut_files

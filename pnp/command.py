@@ -124,6 +124,7 @@ SHOP_CONFLICTS = (
     ("--ink-saver", lambda request: request.ink_saver),
     ("--png", lambda request: request.png),
     ("--tts", lambda request: request.tts),
+    ("--manifest", lambda request: request.manifest),
 )
 """Options a print shop's preset decides (or that make a home kit): refused with --shop."""
 
@@ -172,7 +173,11 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             if asked(request):
                 raise OptionError(f"--if-changed keys kits only: not with {option}")
         if request.target == "calibrate":
-            for option, given in (("--shop", shop), ("--cut", options.cut)):
+            for option, given in (
+                ("--shop", shop),
+                ("--cut", options.cut),
+                ("--manifest", request.manifest),
+            ):
                 if given:
                     raise OptionError(f"{option} makes files of a game, not of 'calibrate'")
             prepare_out(request.out)
@@ -213,6 +218,7 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
                 tts_url=request.tts_url,
                 workers=request.jobs,
                 shop=shop,
+                manifest=request.manifest,
             ),
         )
     _report(result, console, errors)
@@ -260,6 +266,8 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
             highlight=False,
             soft_wrap=True,
         )
+        if report.manifest is not None:
+            _report_manifest(report.manifest, console, errors)
     shop_files = {path for shop in result.shops for path in shop.files}
     exports = [path for path in result.exports if path not in shop_files]
     for folder in sorted({path.parent for path in exports}):
@@ -282,6 +290,17 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
         errors.print(f"text does not fit its box ({len(result.overflow)}):", highlight=False)
         for line in result.overflow:
             errors.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _report_manifest(path: Path, console: Console, errors: Console) -> None:
+    """Say where a kit's manifest is, and any component the kit prints short."""
+    import json
+
+    from starpress.pnp.manifest import shortfalls
+
+    console.print(f"wrote {path}", highlight=False, soft_wrap=True)
+    for line in shortfalls(json.loads(path.read_text("utf-8"))):
+        errors.print(f"short: {line}", markup=False, highlight=False, soft_wrap=True)
 
 
 def check_tts_url(url: str, tts: bool) -> None:

@@ -32,6 +32,9 @@ from starpress.pnp.layout import Templates
 CACHE_VERSION = "1"
 _CODE = (
     "starpress.pnp.faces",
+    "starpress.pnp.boardbox",
+    "starpress.pnp.grids",
+    "starpress.core.cells",
     "starpress.pnp.textfit",
     "starpress.pdf.icons",
     "starpress.pdf.fonts",
@@ -110,7 +113,19 @@ def game_digest(game: Game, templates: Templates, folder: Path, lang: str) -> Ga
         if path.suffix.lower() in _PICTURES and path.is_file():
             files.update(f"picture {path.relative_to(folder)} {_file_hash(path)}\n".encode())
     files.update(_tool_digest().encode())
-    shared = {"colors": templates.colors, "defaults": templates.defaults.model_dump()}
+    shared: dict[str, object] = {
+        "colors": templates.colors,
+        "defaults": templates.defaults.model_dump(),
+    }
+    if game.maps:  # what board boxes draw: the maps in this language, their terrains' titles
+        titles = game.ids()
+        shared["maps"] = [board_map.model_dump(mode="json") for board_map in game.maps]
+        shared["terrain_titles"] = {
+            terrain.title_of: str(titles.get(terrain.title_of, ""))
+            for board_map in game.maps
+            for terrain in board_map.terrains
+            if terrain.title_of
+        }
     layouts = {
         name: _hash(dataclasses.asdict(layout)) for name, layout in templates.layouts.items()
     }

@@ -16,13 +16,13 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from starpress.core.errors import InputError
-from starpress.core.model import Card, FieldValue, Game
+from starpress.core.model import BoardMap, Card, FieldValue, Game
 from starpress.core.text import Text
 from starpress.pdf.fonts import face as font_face
 from starpress.pdf.icons import IconForms
-from starpress.pdf.units import to_points
-from starpress.pnp import images, textfit
-from starpress.pnp.layout import FIELD_RE, HEX_RE, Box, ResolvedLayout, Templates
+from starpress.pdf.units import MM, to_points
+from starpress.pnp import boardbox, images, textfit
+from starpress.pnp.layout import BOARD_TYPES, FIELD_RE, HEX_RE, Box, ResolvedLayout, Templates
 
 PROTOTYPE_MARK = "PROTOTYPE"
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
@@ -69,6 +69,8 @@ class FaceContext:
     deck_sizes: DeckSizes = field(default_factory=dict)
     marks: dict[str, str] = field(default_factory=dict)
     """Each marked card's set mark (`Game.card_marks`), printed on its front."""
+    maps: list[BoardMap] = field(default_factory=list)
+    """The game's maps (in the kit's language): what board boxes draw."""
     measured: dict[tuple[str, str, bool], list[list[textfit.Word]]] = field(default_factory=dict)
     fitted: dict[tuple[str, str, bool, float, float, float, float, float], textfit.Fitted] = field(
         default_factory=dict
@@ -88,6 +90,7 @@ def face_context(
     icons = IconForms(canvas, {icon.id: folder / icon.file for icon in game.icons}, folder)
     context = FaceContext(canvas, icons, templates, game.id, game.ids(), folder, ink_saver)
     context.marks = game.card_marks()
+    context.maps = list(game.maps)
     return context
 
 
@@ -122,7 +125,10 @@ def draw_face(
         if box.when is not None and not "".join(values.shown.get(box.when, [])):
             continue
         try:
-            _draw_box(ctx, box, values, size, card.id, deck.get(box.name))
+            if box.type in BOARD_TYPES:
+                _draw_board_box(ctx, box, values, size, card.id, layout.boxes)
+            else:
+                _draw_box(ctx, box, values, size, card.id, deck.get(box.name))
         except (_BoxRefused, images.ImageRefused) as error:
             line, col = ctx.templates.position(layout.name, box.name)
             message = f"{card.id}: box '{box.name}': {error}"
@@ -214,6 +220,63 @@ def _frame(box: Box, size: FaceSize) -> tuple[float, float, float, float]:
     return x, y, w, h
 
 
+def _draw_board_box(
+    ctx: FaceContext,
+    box: Box,
+    values: Values,
+    size: FaceSize,
+    card_id: str,
+    boxes: tuple[Box, ...],
+) -> None:
+    """A hex or square grid, spots, a track or a legend: the marks `pnp.boardbox` makes of
+    it, each plain box drawn as `_draw_box` draws a box of the layout."""
+    width, height = size.width / MM, size.height / MM
+    for mark in boardbox.expand(box, width, height, ctx.maps, ctx.titles, boxes):
+        if isinstance(mark, boardbox.Shape):
+            _polygon(ctx, mark, values, size)
+        else:
+            _draw_box(ctx, mark, values, size, card_id)
+
+
+def _polygon(ctx: FaceContext, shape: boardbox.Shape, values: Values, size: FaceSize) -> None:
+    """A closed polygon, or separate segments (pairs of points), from mm on the face."""
+    fill = _color(ctx, shape.fill, values)
+    stroke = _color(ctx, shape.stroke, values)
+    if ctx.ink_saver and fill is not None and stroke is None:
+        fill, stroke = None, HexColor("#b0b0b0")
+    if fill is None and stroke is None:
+        return
+    canvas = ctx.canvas
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return size.bleed + x * MM, size.bleed + size.height - y * MM
+
+    path = canvas.beginPath()
+    if shape.closed:
+        path.moveTo(*point(*shape.points[0]))
+        for x, y in shape.points[1:]:
+            path.lineTo(*point(x, y))
+        path.close()
+    else:
+        for start, end in zip(shape.points[0::2], shape.points[1::2], strict=False):
+            path.moveTo(*point(*start))
+            path.lineTo(*point(*end))
+    canvas.saveState()
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(shape.stroke_width if shape.stroke_width is not None else 0.75)
+        canvas.setLineJoin(1)
+        canvas.setLineCap(1)
+    if shape.dash:
+        canvas.setDash(list(shape.dash))
+    canvas.drawPath(
+        path, fill=int(fill is not None and shape.closed), stroke=int(stroke is not None)
+    )
+    canvas.restoreState()
+
+
 def _draw_box(
     ctx: FaceContext,
     box: Box,
@@ -240,7 +303,7 @@ def _draw_box(
         if box.rotate in (90, 270):
             w, h = h, w
         left, bottom = -w / 2, -h / 2
-    if box.type in ("rect", "ellipse", "line"):
+    if box.type in ("rect", "ellipse", "line", "hexagon"):
         _shape(canvas, box, left, bottom, w, h, fill, stroke, size)
     elif box.type == "icon" and box.icon is not None:
         icon = _substitute(box.icon, values.raw)
@@ -284,6 +347,8 @@ def _shape(
     paint = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
     if box.type == "ellipse":
         canvas.ellipse(left, bottom, left + w, bottom + h, **paint)
+    elif box.type == "hexagon":
+        _hexagon(canvas, box, left, bottom, w, h, paint)
     elif box.type == "line":
         canvas.line(left, bottom + h, left + w, bottom)
     elif box.radius:
@@ -291,6 +356,26 @@ def _shape(
         canvas.roundRect(left, bottom, w, h, radius, **paint)
     else:
         canvas.rect(left, bottom, w, h, **paint)
+
+
+def _hexagon(
+    canvas: Canvas, box: Box, left: float, bottom: float, w: float, h: float, paint: dict[str, int]
+) -> None:
+    """The largest regular hexagon in the box, pointy (corners up and down) or flat."""
+    pointy = (box.orientation or "pointy") == "pointy"
+    cx, cy = left + w / 2, bottom + h / 2
+    radius = min(h / 2, w / math.sqrt(3)) if pointy else min(w / 2, h / math.sqrt(3))
+    start = 30.0 if pointy else 0.0
+    path = canvas.beginPath()
+    for side in range(6):
+        angle = math.radians(start + 60 * side)
+        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        if side == 0:
+            path.moveTo(x, y)
+        else:
+            path.lineTo(x, y)
+    path.close()
+    canvas.drawPath(path, **paint)
 
 
 def _image(ctx: FaceContext, image: str, left: float, bottom: float, w: float, h: float) -> None:

@@ -239,14 +239,38 @@ def outside_edges(sheet: Sheet, slot: Rect, tolerance: float = 0.01) -> tuple[bo
 
 @dataclass(frozen=True)
 class Tile:
-    """One sheet of a card larger than the paper: `window` (page coordinates) shows the part
-    of the card whose trim, placed whole, would lie at `slot`; `row` and `column` count from
-    the card's top-left sheet."""
+    """One sheet of a card larger than the paper (or of one piece of a board in pieces):
+    `window` (page coordinates) shows the part of the card whose trim, placed whole, would
+    lie at `slot`; `part` is the card, or the piece, this sheet belongs to, placed the same
+    way (its edges are cut, with bleed). `row` and `column` count the sheets of the part
+    from its top-left; `piece` is the piece's row and column, None for a card in one part."""
 
     slot: Rect
     window: Rect
     row: int
     column: int
+    part: Rect | None = None
+    piece: tuple[int, int] | None = None
+    name: str = ""
+    """What the sheet is called on the page and on the assembly maps: `B2`, or the piece's
+    name (`A3`), with `2/3` when the piece takes several sheets."""
+    index: int = 0
+    """The sheet's place among all the card's sheets (0: the first, which counts the card)."""
+    sheets: tuple[Rect, ...] = ()
+    """Every sheet's window of the same card, in the card's own coordinates (origin at its
+    bottom-left corner): what the assembly map shows."""
+    parts: tuple[Rect, ...] = ()
+    """Every piece of the card in its own coordinates (empty for a card in one part)."""
+
+    @property
+    def cut(self) -> Rect:
+        """The card or piece this sheet belongs to, on the page."""
+        return self.part or self.slot
+
+
+def piece_name(row: int, column: int) -> str:
+    """A piece or sheet by its row letter and column number: `A1` is the top-left one."""
+    return f"{chr(ord('A') + row)}{column + 1}"
 
 
 def tiles(
@@ -256,30 +280,87 @@ def tiles(
     card_height: float,
     margin: float,
     overlap: float,
+    pieces: tuple[int, int] | None = None,
 ) -> tuple[float, float, list[Tile]]:
     """A card too large for the paper cut into equal windows, neighbours overlapping by
     `overlap`, each centred on a page of its own (portrait or landscape, whichever needs
-    fewer sheets); the page size and the tiles, row by row from the top-left."""
+    fewer sheets); the page size and the tiles, row by row from the top-left.
+
+    A board in `pieces` (columns, rows) is first cut into its equal pieces; each piece gets
+    sheets of its own (one, when it fits), overlapping only within the piece."""
+    columns_of, rows_of = pieces or (1, 1)
+    part_width, part_height = card_width / columns_of, card_height / rows_of
     best: tuple[float, float, list[Tile]] | None = None
     for width, height in ((page_width, page_height), (page_height, page_width)):
-        columns = _pieces(card_width, width - 2 * margin, overlap)
-        rows = _pieces(card_height, height - 2 * margin, overlap)
-        window_width = (card_width + (columns - 1) * overlap) / columns
-        window_height = (card_height + (rows - 1) * overlap) / rows
+        columns = _pieces(part_width, width - 2 * margin, overlap)
+        rows = _pieces(part_height, height - 2 * margin, overlap)
+        window_width = (part_width + (columns - 1) * overlap) / columns
+        window_height = (part_height + (rows - 1) * overlap) / rows
         left, bottom = (width - window_width) / 2, (height - window_height) / 2
         found = []
-        for row in range(rows):
-            for column in range(columns):
-                # the window's corner in the card's own coordinates (origin bottom-left)
-                x = column * (window_width - overlap)
-                y = card_height - window_height - row * (window_height - overlap)
-                slot = Rect(left - x, bottom - y, card_width, card_height)
-                window = Rect(left, bottom, window_width, window_height)
-                found.append(Tile(slot, window, row, column))
+        for piece_row in range(rows_of):
+            for piece_column in range(columns_of):
+                # the piece's corner in the card's own coordinates (origin bottom-left)
+                px = piece_column * part_width
+                py = card_height - (piece_row + 1) * part_height
+                for row in range(rows):
+                    for column in range(columns):
+                        x = px + column * (window_width - overlap)
+                        y = py + part_height - window_height - row * (window_height - overlap)
+                        slot = Rect(left - x, bottom - y, card_width, card_height)
+                        window = Rect(left, bottom, window_width, window_height)
+                        if pieces is None:
+                            found.append(
+                                Tile(slot, window, row, column, name=piece_name(row, column))
+                            )
+                            continue
+                        part = Rect(slot.x + px, slot.y + py, part_width, part_height)
+                        name = piece_name(piece_row, piece_column)
+                        if rows * columns > 1:
+                            name += f" {row * columns + column + 1}/{rows * columns}"
+                        found.append(
+                            Tile(slot, window, row, column, part, (piece_row, piece_column), name)
+                        )
         if best is None or len(found) < len(best[2]):
             best = (width, height, found)
     assert best is not None
-    return best
+    width, height, found = best
+    sheets = tuple(
+        Rect(
+            tile.window.x - tile.slot.x,
+            tile.window.y - tile.slot.y,
+            tile.window.width,
+            tile.window.height,
+        )
+        for tile in found
+    )
+    parts = (
+        tuple(
+            Rect(
+                column * part_width, card_height - (row + 1) * part_height, part_width, part_height
+            )
+            for row in range(rows_of)
+            for column in range(columns_of)
+        )
+        if pieces is not None
+        else ()
+    )
+    numbered = [
+        Tile(
+            tile.slot,
+            tile.window,
+            tile.row,
+            tile.column,
+            tile.part,
+            tile.piece,
+            tile.name,
+            index,
+            sheets,
+            parts,
+        )
+        for index, tile in enumerate(found)
+    ]
+    return width, height, numbered
 
 
 def _pieces(length: float, room: float, overlap: float) -> int:

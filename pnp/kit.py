@@ -96,6 +96,23 @@ class KitReport:
     overflow: list[str] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)  # ids of printed texts not translated
     cut_sheets: list[cut.CutSheet] = field(default_factory=list)  # with KitOptions.cut
+    placed: list[Placed] = field(default_factory=list)
+    """Every side of every card the kit prints, with its page: what a manifest lists."""
+    manifest: Path | None = None  # with --manifest: the JSON written beside the kit
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One side of a card on one page (1-based). A sheet of a tiled card has its name
+    (`B2`, a piece's `A3`); `counts` is 1 on the sheet that counts a copy (or a piece) of
+    the card, 0 on the others; an assembly page shows the card whole and counts nothing."""
+
+    page: int
+    card: str
+    side: str
+    sheet: str = ""
+    counts: int = 1
+    assembly: bool = False
 
 
 @dataclass(frozen=True)
@@ -203,6 +220,7 @@ def build_kit(
         report.pages = canvas.getPageNumber() - 1
         canvas.save()
     report.cut_sheets = builder.cut_sheets
+    report.placed = builder.placed
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
@@ -285,6 +303,9 @@ class Page:
     faces: tuple[Face, ...]
     blocks: tuple[int, ...]
     tile: impose.Tile | None = None  # one sheet of a card larger than the paper
+    overview: bool = False
+    """The page before a tiled card's sheets: the whole card, small, with its sheets and
+    pieces drawn over it and named (how to put them together)."""
 
 
 class _Builder:
@@ -302,6 +323,8 @@ class _Builder:
         self.forms: set[str] = set()
         self.cut_sheets: list[cut.CutSheet] = []
         self.clear_marks = False  # cut sheets laid out inside a margin clearing the marks
+        self.placed: list[Placed] = []
+        self.tile: impose.Tile | None = None  # the sheet of a tiled card being drawn
 
     def pages(self, faces: list[Face]) -> list[Page]:
         """Every face on sheets: packed with other sizes, or in gutterfold pairs; a card
@@ -339,7 +362,8 @@ class _Builder:
         large: list[list[Face]] = []
         for group in _groups(faces):
             run = pack.Run(group[0].width, group[0].height, len(group), self._gutter(group[0]))
-            (groups if pack.capacity(run, area)[0] else large).append(group)
+            fits = pack.capacity(run, area)[0] and group[0].card.pieces is None
+            (groups if fits else large).append(group)
         tiled = [page for group in large for face in group for page in self._tiles(face)]
         if self.options.fold:
             return [page for group in groups for page in self._fold_pages(group)] + tiled
@@ -360,8 +384,10 @@ class _Builder:
         return packed + tiled
 
     def _tiles(self, face: Face) -> Iterator[Page]:
-        """A card larger than the paper on several sheets that overlap by TILE_OVERLAP_MM."""
+        """A card larger than the paper on several sheets that overlap by TILE_OVERLAP_MM;
+        a board in pieces, each piece on sheets of its own."""
         paper_width, paper_height = paper_size(self.options.paper)
+        pieces = face.card.pieces
         width, height, tiles = impose.tiles(
             paper_width * MM,
             paper_height * MM,
@@ -369,7 +395,10 @@ class _Builder:
             face.height,
             self._margin() + self.bleed,
             TILE_OVERLAP_MM * MM,
+            (pieces.columns, pieces.rows) if pieces is not None else None,
         )
+        first = impose.Sheet(width, height, 0, 0, (tiles[0].slot,))
+        yield Page(first, (face,), (0,), tiles[0], overview=True)
         for tile in tiles:
             sheet = impose.Sheet(width, height, 0, 0, (tile.slot,))
             yield Page(sheet, (face,), (0,), tile)
@@ -419,6 +448,8 @@ class _Builder:
 
     def place(self, page: Page) -> int:
         """Draw one sheet of fronts (and its backs); the number of cards on it."""
+        if page.overview and page.tile is not None:
+            return self._place_overview(page, page.tile)
         if page.tile is not None:
             return self._place_tile(page, page.tile)
         options = self.options
@@ -447,13 +478,38 @@ class _Builder:
             self._back_page(page)
         return len(faces)
 
+    def _place_overview(self, page: Page, tile: impose.Tile) -> int:
+        """The assembly page of a tiled card: the whole card drawn small in the middle of the
+        page, its sheets (thin) and pieces (thick) drawn over it and named, as the sheets'
+        names and the pieces' join marks call them. Nothing on it is cut: no card counts."""
+        face, sheet = page.faces[0], page.sheet
+        self._begin_page(sheet)
+        margin = self._margin() + 12 * MM
+        room_width, room_height = sheet.width - 2 * margin, sheet.height - 2 * margin
+        scale = min(room_width / face.width, room_height / face.height)
+        width, height = face.width * scale, face.height * scale
+        left, bottom = (sheet.width - width) / 2, (sheet.height - height) / 2
+        canvas = self.canvas
+        canvas.saveState()
+        # the form's origin is its bleed corner: shift by the bleed (scaled) to put the trim
+        canvas.transform(scale, 0, 0, scale, left - self.bleed * scale, bottom - self.bleed * scale)
+        canvas.doForm(self._form(face, "front"))
+        canvas.restoreState()
+        self.placed.append(Placed(canvas.getPageNumber(), face.card.id, "front", "", 0, True))
+        area = impose.Rect(left, bottom, width, height)
+        marks.draw_assembly(canvas, tile, area, face.width, face.height)
+        self._boxes([area], sheet)
+        self._end_page(sheet, [area])
+        return 0
+
     def _place_tile(self, page: Page, tile: impose.Tile) -> int:
         """One sheet of a tiled card: its window with crop marks, alignment marks in the
-        overlaps, its name (`B2`: second row, second column); then its back, if it has one.
-        The card counts once, on its first sheet."""
+        overlaps, its name (`B2`: second row, second column), a small map of all its sheets;
+        then its back, if it has one. The card counts once, on its first sheet."""
         face, sheet, options = page.faces[0], page.sheet, self.options
+        self.tile = tile
         self._begin_page(sheet)
-        self._place(face, "front", tile.slot, sheet, tile.window)
+        self._place(face, "front", tile.slot, sheet, tile.window, tile.cut)
         round_cut = face.front.shape == "round"
         marks.draw_marks(
             self.canvas,
@@ -465,6 +521,8 @@ class _Builder:
             round_cut,
         )
         marks.draw_tile_marks(self.canvas, tile, TILE_OVERLAP_MM * MM, self.bleed)
+        reach = self.bleed + marks.MARK_GAP + marks.MARK_LENGTH
+        marks.draw_assembly_map(self.canvas, tile, sheet.width, sheet.height, reach)
         if options.cut:
             self._cut_sheet(sheet, [(face, tile.window)], tiled=True)
         self._boxes([tile.window], sheet)
@@ -472,13 +530,16 @@ class _Builder:
         self._end_page(sheet, [tile.window], clear=((middle - 6 * MM, middle + 6 * MM),))
         if face.back is not None and options.duplex != "none" and not options.proof:
             offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
-            mirror = impose.Sheet(sheet.width, sheet.height, 0, 0, (tile.slot, tile.window))
-            slot, window = impose.back_slots(mirror, options.duplex, offset)
+            mirror = impose.Sheet(
+                sheet.width, sheet.height, 0, 0, (tile.slot, tile.window, tile.cut)
+            )
+            slot, window, part = impose.back_slots(mirror, options.duplex, offset)
             self._begin_page(sheet)
-            self._place(face, "back", slot, mirror, window)
+            self._place(face, "back", slot, mirror, window, part)
             self._boxes([window], sheet)
             self._end_page(sheet, [window])
-        return int(tile.row == tile.column == 0)
+        self.tile = None
+        return int(tile.index == 0)
 
     def _marks(self, page: Page, slots: tuple[impose.Rect, ...]) -> None:
         """Each block's cutting guides, kept off the other blocks' cards."""
@@ -605,9 +666,11 @@ class _Builder:
         slot: impose.Rect,
         sheet: impose.Sheet,
         window: impose.Rect | None = None,
+        part: impose.Rect | None = None,
     ) -> None:
+        self._note(face, side)
         name = self._form(face, side)
-        clip = self._clip(face, slot, sheet, window)
+        clip = self._clip(face, part or slot, sheet, window)
         canvas = self.canvas
         canvas.saveState()
         path = canvas.beginPath()
@@ -617,12 +680,24 @@ class _Builder:
         canvas.doForm(name)
         canvas.restoreState()
 
+    def _note(self, face: Face, side: Side) -> None:
+        """Record a side placed on the current page (for the kit's manifest)."""
+        page = self.canvas.getPageNumber()
+        tile = self.tile
+        if tile is None:
+            self.placed.append(Placed(page, face.card.id, side))
+            return
+        first = tile.row == tile.column == 0 if tile.piece is not None else tile.index == 0
+        counts = int(first and side == "front")
+        self.placed.append(Placed(page, face.card.id, side, tile.name, counts))
+
     def _clip(
         self, face: Face, slot: impose.Rect, sheet: impose.Sheet, window: impose.Rect | None
     ) -> impose.Rect:
         """What of a face shows on the sheet: its trim and the bleed around it (all of it on
         its own; only on the sides facing no neighbour when bleed is shared). On a sheet of
-        a tiled card, the window, with bleed only where the window meets the card's edge."""
+        a tiled card, the window, with bleed only where the window meets the edge of the card
+        (or of its piece: `slot` is then the piece)."""
         bleed = self.bleed
         edges: tuple[bool, ...]
         if window is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -19,12 +19,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from starpress.core.load import ContentError, Problem, display_path, validation_problems
-from starpress.core.model import Game, size_mm
+from starpress.core.model import BoardMap, Game, size_mm
 from starpress.core.project import Project
 from starpress.core.yamlpos import Located, YamlSyntaxError, load_located
 from starpress.pdf.fonts import FAMILIES
 from starpress.pdf.units import MM, to_points
-from starpress.pnp import images
+from starpress.pnp import grids, images
 from starpress.pnp.limits import LIMITS, Span
 
 Length = float | str
@@ -33,13 +33,48 @@ Length = float | str
 FIELD_RE = re.compile(r"\{([a-z][a-z0-9_]*)(?:\.(\d+))?\}")
 """A field placeholder in a box's text, icon or colour: `{cost}`, or one item: `{steps.0}`."""
 
-BoxType = Literal["rect", "ellipse", "line", "text", "icon", "image"]
+BoxType = Literal[
+    "rect",
+    "ellipse",
+    "line",
+    "text",
+    "icon",
+    "image",
+    "hexagon",
+    "hexes",
+    "squares",
+    "spots",
+    "track",
+    "legend",
+]
+BOARD_TYPES = ("hexes", "squares", "spots", "track", "legend")
+"""Box types that draw many things from a few keys (`pnp.boardbox`): boards as data."""
+GRID_TYPES = ("hexes", "squares", "spots")
+"""Board boxes that lay out the cells (or points) of a map."""
+TrackPath = Literal["right", "left", "down", "up", "loop"]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+class Paint(_Strict):
+    """How one kind of cell of a map is painted (or the accented spaces of a track)."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float | None = None
+    dash: list[float] | None = None
+    color: str | None = None
+    """The colour of the text drawn on it (track numbers, group numbers)."""
+    icon: str | None = None
+    """An icon drawn in every cell of the kind."""
+    outline: bool | None = None
+    """Stroke only the outline of the kind's cells taken together (a zone), not each cell."""
+    number: bool | None = None
+    """Number the kind's groups of touching cells 1, 2, 3... (in reading order)."""
 
 
 class Box(_Strict):
@@ -71,6 +106,30 @@ class Box(_Strict):
     rotate: Literal[0, 90, 180, 270] | None = None
     join: Literal["space", "line"] | None = None
     when: str | None = None
+    # boards (`hexes`, `squares`, `spots`, `track`, `legend`; see templates/cards/README.md)
+    map: str | None = None
+    """A map of the game's content (`<game>.map.<name>`): its cells and their terrain."""
+    cell: Length | None = None
+    """Hexes: from one centre to the next (across the flat sides); squares and track spaces:
+    a side; spots: a spot's diameter."""
+    orientation: Literal["flat", "pointy"] | None = None
+    coords: Literal["axial", "offset"] | None = None
+    rings: int | None = None
+    columns: int | None = None
+    rows: int | None = None
+    labels: bool | None = None
+    """Print each cell's coordinates (hexes, squares), each space's number (track)."""
+    paint: dict[str, Paint] | None = None
+    """How each terrain kind of the map is painted, by the kind's id."""
+    first: int | None = None
+    last: int | None = None
+    path: TrackPath | None = None
+    gap: Length | None = None
+    every: int | None = None
+    accent: Paint | None = None
+    """A track's every `every`th space (0, 5, 10...) painted so."""
+    of: str | None = None
+    """A legend: the box (of this layout) whose terrains it explains."""
 
 
 class Layout(_Strict):
@@ -291,7 +350,21 @@ class _Checker:
                 self.report(
                     ("layouts",), f"card '{card.id}' asks for unknown layout '{card.layout}'"
                 )
+        self._check_boards(layouts)
         self._check_extents(layouts)
+
+    def _check_boards(self, layouts: dict[str, ResolvedLayout | None]) -> None:
+        """Each board box names what it needs: a map of the right grid (or a whole grid of
+        its own), a cell size, the terrains it paints, a track's numbers, a legend's grid."""
+        for layout in layouts.values():
+            if layout is None:
+                continue
+            boxes = {box.name: box for box in layout.boxes}
+            for box in layout.boxes:
+                if box.type not in BOARD_TYPES:
+                    continue
+                for problem_key, message in board_problems(box, self.game, boxes):
+                    self.report(self.box_key(layout.name, box.name, problem_key), message)
 
     def _check_extents(self, layouts: dict[str, ResolvedLayout | None]) -> None:
         """Every box of every printed face has a width and height above zero on its card.
@@ -319,6 +392,10 @@ class _Checker:
                     continue
                 checked.add((layout.name, size))
                 for box in layout.boxes:
+                    if box.type in BOARD_TYPES and box.type != "legend":
+                        spill = board_spill(box, self.game, width, height)
+                        if spill:
+                            self.report(self.box_key(layout.name, box.name), spill)
                     for key, reference in (("w", width), ("h", height)):
                         value = getattr(box, key)
                         if value is None:
@@ -440,6 +517,59 @@ def check_box(
             images.checked(images.inside(folder, box.image))
         except images.ImageRefused as error:
             report((*where, "image"), str(error))
+    _check_board_values(box, colors, icons, where, report)
+
+
+def _check_board_values(
+    box: Box,
+    colors: dict[str, str],
+    icons: set[str],
+    where: tuple[str | int, ...],
+    report: Report,
+) -> None:
+    """The values of a board box's own keys (cell sizes, counts, paints), as written."""
+    for key in ("cell", "gap"):
+        value = getattr(box, key)
+        if value is not None:
+            _length(value, (*where, key), report, may_be_negative=False)
+    if box.cell is not None and _is_zero(box.cell):
+        report((*where, "cell"), f"cell must be more than 0 (got {box.cell!r})")
+    board = _LIMITS.board
+    for key in ("rings", "columns", "rows"):
+        value = getattr(box, key)
+        if value is not None and not 1 <= value <= board.cells_across:
+            report(
+                (*where, key),
+                f"{key} must be between 1 and {board.cells_across} "
+                f"(got {value}; limit in {_SOURCE})",
+            )
+    for key in ("first", "last"):
+        value = getattr(box, key)
+        if value is not None and abs(value) > board.track_number:
+            report(
+                (*where, key),
+                f"{key} must be at most {board.track_number} either way (got {value}; "
+                f"limit in {_SOURCE})",
+            )
+    if box.every is not None and box.every < 1:
+        report((*where, "every"), f"every must be at least 1 (got {box.every})")
+    paints: list[tuple[tuple[str, ...], Paint]] = [
+        (("paint", kind), paint) for kind, paint in (box.paint or {}).items()
+    ]
+    if box.accent is not None:
+        paints.append((("accent",), box.accent))
+    for place, paint in paints:
+        at = (*where, *place)
+        for key in ("fill", "stroke", "color"):
+            value = getattr(paint, key)
+            if value is not None:
+                _color(value, colors, (*at, key), report)
+        if paint.stroke_width is not None:
+            _number(paint.stroke_width, _LIMITS.stroke_pt, "pt", (*at, "stroke_width"), report)
+        if paint.dash is not None:
+            _dash(paint.dash, (*at, "dash"), report)
+        if paint.icon is not None and paint.icon.strip(":") not in icons:
+            report((*at, "icon"), f"unknown icon {paint.icon!r}")
 
 
 def card_size(size: str, where: tuple[str | int, ...], report: Report) -> tuple[float, float]:
@@ -507,6 +637,13 @@ def _length(
         report(where, f"{key} must not be negative (got {value!r})")
 
 
+def _is_zero(value: Length) -> bool:
+    try:
+        return to_points(value, 100.0) == 0
+    except ValueError:
+        return False  # reported as not a length
+
+
 def _dash(dash: list[float], where: tuple[str | int, ...], report: Report) -> None:
     if len(dash) > _LIMITS.dash_numbers:
         report(where, f"a dash has at most {_LIMITS.dash_numbers} numbers (limit in {_SOURCE})")
@@ -526,3 +663,174 @@ def _color(
     if value == "none" or value in colors or HEX_RE.match(value):
         return
     report(where, f"unknown colour {value!r} (not in the layout's colors, not #rrggbb)")
+
+
+# -- board boxes: what each needs, and where its grid lies ----------------------------------
+
+
+def find_map(maps: Sequence[BoardMap], name: str) -> BoardMap | None:
+    """A map of the game by its id, or by the id's last part (`hexadome`)."""
+    for found in maps:
+        if name in (found.id, found.id.rsplit(".", 1)[-1]):
+            return found
+    return None
+
+
+_SHAPE_KEYS = ("orientation", "coords", "rings", "columns", "rows")
+_GRID_OF_TYPE = {"hexes": "hex", "squares": "square", "spots": "points"}
+
+
+def grid_shape(box: Box, maps: Sequence[BoardMap]) -> grids.GridShape | None:
+    """The grid a `hexes` or `squares` box lays out: its map's, or its own keys'; None for
+    other boxes and for spots (a map of points has no grid)."""
+    if box.type not in ("hexes", "squares"):
+        return None
+    kind: Literal["hex", "square"] = "hex" if box.type == "hexes" else "square"
+    found = find_map(maps, box.map) if box.map else None
+    source: Box | BoardMap = found if found is not None else box
+    return grids.GridShape(
+        kind,
+        source.orientation or "pointy",
+        source.coords or "offset",
+        source.rings,
+        source.columns,
+        source.rows,
+    )
+
+
+def board_problems(box: Box, game: Game, boxes: dict[str, Box]) -> list[tuple[str | None, str]]:
+    """What is missing or wrong in a board box, as (the key to point at, message)."""
+    problems: list[tuple[str | None, str]] = []
+    name = box.name
+    if box.type == "legend":
+        grid = boxes.get(box.of or "")
+        if box.of is None:
+            problems.append((None, f"legend '{name}' needs of: the grid box it explains"))
+        elif grid is None or grid.type not in GRID_TYPES or not grid.map:
+            problems.append(("of", f"legend '{name}': no box '{box.of}' drawing a map"))
+        return problems
+    if box.cell is None:
+        problems.append((None, f"box '{name}' needs cell: the size of one cell"))
+    if box.type == "track":
+        for key in ("first", "last"):
+            if getattr(box, key) is None:
+                problems.append((None, f"track '{name}' needs {key}: its {key} number"))
+        if box.path == "loop" and (box.w is None or box.h is None):
+            problems.append((None, f"track '{name}' runs in a loop: give w and h"))
+        if box.first is not None and box.last is not None:
+            spaces = abs(box.last - box.first) + 1
+            if spaces > _LIMITS.board.track_spaces:
+                problems.append(
+                    (
+                        "last",
+                        f"track '{name}' has {spaces} spaces, over the limit of "
+                        f"{_LIMITS.board.track_spaces} (in {_SOURCE})",
+                    )
+                )
+        return problems
+    wanted = _GRID_OF_TYPE[str(box.type)]
+    if box.map is not None:
+        found = find_map(game.maps, box.map)
+        if found is None:
+            maps = ", ".join(item.id for item in game.maps) or "none"
+            return [*problems, ("map", f"unknown map '{box.map}' (maps: {maps})")]
+        if found.grid != wanted:
+            kind = {v: k for k, v in _GRID_OF_TYPE.items()}[found.grid]
+            problems.append(
+                ("map", f"'{found.id}' is a {found.grid} map: draw it with type {kind}")
+            )
+        for key in _SHAPE_KEYS:
+            if getattr(box, key) is not None:
+                problems.append((key, f"box '{name}': {key} comes from its map '{found.id}'"))
+        terrains = {terrain.id for terrain in found.terrains}
+        for kind_id in box.paint or {}:
+            if kind_id not in terrains:
+                listed = ", ".join(sorted(terrains)) or "none"
+                problems.append(
+                    ("paint", f"map '{found.id}' has no terrain '{kind_id}' (terrains: {listed})")
+                )
+        return problems
+    if box.type == "spots":
+        return [*problems, (None, f"spots '{name}' needs map: a map of points")]
+    if box.paint:
+        problems.append(("paint", f"box '{name}' paints terrains: give it a map"))
+    if box.type == "squares" and (box.orientation or box.coords == "axial" or box.rings):
+        problems.append((None, f"squares '{name}' take columns and rows only"))
+    if box.type == "hexes" and (box.orientation is None or box.coords is None):
+        problems.append((None, f"hexes '{name}' need orientation and coords (or a map)"))
+    around = box.rings is not None
+    square = box.columns is not None and box.rows is not None
+    if box.type == "hexes" and box.coords == "axial" and not (around and box.columns is None):
+        problems.append((None, f"hexes '{name}' with axial coords need rings (only)"))
+    elif (box.type == "squares" or box.coords == "offset") and not (square and not around):
+        problems.append((None, f"box '{name}' needs columns and rows (and no rings)"))
+    shape = grid_shape(box, game.maps)
+    if shape is not None and not problems:
+        cells = len(shape.cells())
+        if cells > _LIMITS.board.cells:
+            problems.append(
+                (
+                    None,
+                    f"box '{name}' has {cells} cells, over the limit of "
+                    f"{_LIMITS.board.cells} (in {_SOURCE})",
+                )
+            )
+    return problems
+
+
+def board_spill(box: Box, game: Game, width: float, height: float) -> str | None:
+    """Why a grid or track box does not fit on a `width` x `height` mm face, if it does not."""
+    extent = board_extent(box, game.maps, width, height)
+    if extent is None:
+        return None
+    x, y, w, h = extent
+    if x < -0.01 or y < -0.01 or x + w > width + 0.01 or y + h > height + 0.01:
+        return (
+            f"box '{box.name}': its {w:.1f} x {h:.1f} mm from ({x:.1f}, {y:.1f}) leaves the "
+            f"{width:g} x {height:g} mm face"
+        )
+    return None
+
+
+def board_extent(
+    box: Box, maps: Sequence[BoardMap], width: float, height: float
+) -> tuple[float, float, float, float] | None:
+    """Where a grid, spots or track box draws: x, y, width, height in mm on the face (a grid
+    sits at its box's corner, or in the middle of its box when w and h are both given)."""
+    x = box_extent(box.x or 0, width * MM) / MM
+    y = box_extent(box.y or 0, height * MM) / MM
+    cell = to_points(box.cell, min(width, height) * MM) / MM if box.cell is not None else 0.0
+    if cell <= 0:
+        return None
+    if box.type == "track":
+        if box.first is None or box.last is None:
+            return None
+        if box.path == "loop":
+            w = box_extent(box.w or "100%", width * MM) / MM
+            h = box_extent(box.h or "100%", height * MM) / MM
+            return x, y, w, h
+        gap = to_points(box.gap or 0, min(width, height) * MM) / MM
+        w, h = grids.track_extent(box.first, box.last, cell, gap, box.path or "right")
+        return x, y, w, h
+    if box.type == "spots":
+        found = find_map(maps, box.map or "")
+        if found is None or not found.points:
+            return None
+        xs = [point.x for point in found.points]
+        ys = [point.y for point in found.points]
+        half = cell / 2
+        return (
+            x + min(xs) - half,
+            y + min(ys) - half,
+            max(xs) - min(xs) + cell,
+            max(ys) - min(ys) + cell,
+        )
+    shape = grid_shape(box, maps)
+    if shape is None or not shape.cells():
+        return None
+    laid = grids.lay_out(shape, cell)
+    if box.w is not None and box.h is not None:
+        w = box_extent(box.w, width * MM) / MM
+        h = box_extent(box.h, height * MM) / MM
+        x, y = x + (w - laid.width) / 2, y + (h - laid.height) / 2
+    return x, y, laid.width, laid.height

@@ -30,6 +30,13 @@ class Span(_Strict):
         return isinstance(value, int | float) and self.min <= value <= self.max
 
 
+class BoardLimits(_Strict):
+    cells_across: int = Field(gt=0)
+    cells: int = Field(gt=0)
+    track_number: int = Field(gt=0)
+    track_spaces: int = Field(gt=0)
+
+
 class LayoutLimits(_Strict):
     text_pt: Span
     leading: Span
@@ -40,6 +47,7 @@ class LayoutLimits(_Strict):
     boxes: int = Field(gt=0)
     extends_depth: int = Field(gt=0)
     dash_numbers: int = Field(gt=0)
+    board: BoardLimits
 
 
 class KitLimits(_Strict):

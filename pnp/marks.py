@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from starpress.pdf.fonts import face
 from starpress.pdf.units import MM
-from starpress.pnp.impose import Rect, Tile, bounds
+from starpress.pnp.impose import Rect, Tile, bounds, piece_name
 from starpress.pnp.presets import PRESETS
 
 Marks = Literal["crop", "lines", "none"]
@@ -111,23 +111,24 @@ class _Stops:
 def draw_tile_marks(canvas: Canvas, tile: Tile, overlap: float, bleed: float) -> None:
     """Alignment marks of one sheet of a tiled card. In each overlap with a neighbouring
     sheet: a dashed line where the neighbour's edge will lie, and two registration crosses
-    at the same places of the card as on the neighbour, to lay one on the other. Below the
-    window, the sheet's name: a row letter and a column number (`B2`)."""
-    window, slot = tile.window, tile.slot
+    at the same places of the card as on the neighbour, to lay one on the other. Where a
+    piece of a board in pieces meets the next piece: that piece's name beside the edge.
+    Below the window, the sheet's name: a row letter and a column number (`B2`)."""
+    window, part = tile.window, tile.cut
     # per inner side: where the crosses go (x or y fixed, the other spread along the side)
     # and the line where the neighbour's edge will lie
     strips: list[tuple[tuple[float | None, float | None], tuple[float, float, float, float]]]
     strips = []
-    if window.x > slot.x + 0.01:  # a neighbour to the left
+    if window.x > part.x + 0.01:  # a neighbour to the left
         x = window.x + overlap
         strips.append(((x - overlap / 2, None), (x, window.y, x, window.top)))
-    if window.right < slot.right - 0.01:
+    if window.right < part.right - 0.01:
         x = window.right - overlap
         strips.append(((x + overlap / 2, None), (x, window.y, x, window.top)))
-    if window.y > slot.y + 0.01:  # a neighbour below
+    if window.y > part.y + 0.01:  # a neighbour below
         y = window.y + overlap
         strips.append(((None, y - overlap / 2), (window.x, y, window.right, y)))
-    if window.top < slot.top - 0.01:
+    if window.top < part.top - 0.01:
         y = window.top - overlap
         strips.append(((None, y + overlap / 2), (window.x, y, window.right, y)))
     canvas.saveState()
@@ -142,11 +143,212 @@ def draw_tile_marks(canvas: Canvas, tile: Tile, overlap: float, bleed: float) ->
             cx = across if across is not None else window.x + window.width * share
             cy = along if along is not None else window.y + window.height * share
             _cross(canvas, cx, cy)
+    if tile.piece is not None:
+        _piece_joins(canvas, tile, bleed)
     canvas.setFillColor(LINE_COLOR)
     canvas.setFont(face("DejaVuSans", bold=True), 9)  # bundled: every font embedded
-    name = f"{chr(ord('A') + tile.row)}{tile.column + 1}"
-    canvas.drawCentredString(window.x + window.width / 2, window.y - bleed - 4 * MM, name)
+    canvas.drawCentredString(window.x + window.width / 2, window.y - bleed - 4 * MM, tile.name)
     canvas.restoreState()
+
+
+def _piece_joins(canvas: Canvas, tile: Tile, bleed: float) -> None:
+    """Beside each edge of a piece that meets another piece (and that this sheet shows),
+    the other piece's name and an arrow to it, outside the bleed: which piece goes there."""
+    assert tile.piece is not None
+    window, part, slot = tile.window, tile.cut, tile.slot
+    row, column = tile.piece
+    gap = bleed + MARK_GAP + 1.5 * MM
+    canvas.setFillColor(HexColor("#555555"))
+    canvas.setFont(face("DejaVuSans", bold=True), 7)
+    joins = (
+        (part.x > slot.x + 0.01 and window.x <= part.x + 0.01, (row, column - 1), "left"),
+        (
+            part.right < slot.right - 0.01 and window.right >= part.right - 0.01,
+            (row, column + 1),
+            "right",
+        ),
+        (part.top < slot.top - 0.01 and window.top >= part.top - 0.01, (row - 1, column), "up"),
+        (part.y > slot.y + 0.01 and window.y <= part.y + 0.01, (row + 1, column), "down"),
+    )
+    for shown, (other_row, other_column), side in joins:
+        if not shown:
+            continue
+        other = piece_name(other_row, other_column)
+        label = {
+            "left": f"< {other}",
+            "right": f"{other} >",
+            "up": f"^ {other}",
+            "down": f"v {other}",
+        }[side]
+        for share in (0.25, 0.75):
+            if side in ("left", "right"):
+                x = window.x - gap if side == "left" else window.right + gap
+                y = window.y + window.height * share
+                canvas.saveState()
+                canvas.translate(x, y)
+                canvas.rotate(90 if side == "left" else -90)
+                canvas.drawCentredString(0, -2.5, label)
+                canvas.restoreState()
+            else:
+                x = window.x + window.width * share
+                y = window.top + gap if side == "up" else window.y - gap - 2.5 * MM
+                canvas.drawCentredString(x, y, label)
+
+
+def draw_assembly_map(
+    canvas: Canvas, tile: Tile, page_width: float, page_height: float, reach: float
+) -> None:
+    """A small map of the whole card in the widest free margin of the page: every sheet's
+    window (and every piece, outlined darker), this sheet filled, each named. `reach` is how
+    far beyond the window the bleed and marks go; nothing is drawn when no margin has room."""
+    if len(tile.sheets) < 2:
+        return
+    window = tile.window
+    margin = 4 * MM
+    free = [
+        Rect(margin, margin, window.x - reach - 2 * margin, page_height - 2 * margin),
+        Rect(
+            window.right + reach + margin,
+            margin,
+            page_width - window.right - reach - 2 * margin,
+            page_height - 2 * margin,
+        ),
+        Rect(margin, margin, page_width - 2 * margin, window.y - reach - 2 * margin - 6 * MM),
+        Rect(
+            margin,
+            window.top + reach + margin,
+            page_width - 2 * margin,
+            page_height - window.top - reach - 2 * margin,
+        ),
+    ]
+    card = bounds(list(tile.sheets))
+    best: tuple[float, Rect] | None = None
+    for area in free:
+        if area.width <= 0 or area.height <= 0:
+            continue
+        scale = min(
+            area.width / card.width,
+            area.height / card.height,
+            MAP_SIZE / max(card.width, card.height),
+        )
+        if best is None or scale > best[0]:
+            best = (scale, area)
+    if best is None or best[0] * max(card.width, card.height) < MAP_MIN:
+        return
+    scale, area = best
+    width, height = card.width * scale, card.height * scale
+    left = area.x + (area.width - width) / 2
+    bottom = area.y + (area.height - height) / 2
+
+    def shrink(rect: Rect) -> Rect:
+        return Rect(
+            left + (rect.x - card.x) * scale,
+            bottom + (rect.y - card.y) * scale,
+            rect.width * scale,
+            rect.height * scale,
+        )
+
+    canvas.saveState()
+    canvas.setLineWidth(0.4)
+    canvas.setStrokeColor(LINE_COLOR)
+    canvas.setFillColor(HexColor("#f2f2f2"))
+    canvas.rect(left, bottom, width, height, stroke=1, fill=1)
+    for index, sheet in enumerate(tile.sheets):
+        shown = shrink(sheet)
+        canvas.setFillColor(HexColor("#f4b183") if index == tile.index else HexColor("#ffffff"))
+        canvas.rect(shown.x, shown.y, shown.width, shown.height, stroke=1, fill=1)
+    canvas.setStrokeColor(HexColor("#333333"))
+    canvas.setLineWidth(0.9)
+    for part in tile.parts:
+        shown = shrink(part)
+        canvas.rect(shown.x, shown.y, shown.width, shown.height, stroke=1, fill=0)
+    canvas.setFillColor(HexColor("#333333"))
+    names = (
+        [piece_name(*_row_column(part, tile.parts)) for part in tile.parts] if tile.parts else None
+    )
+    labels = tile.parts if tile.parts else tile.sheets
+    font = min(7.0, max(4.0, min(label.height for label in labels) * scale * 0.45))
+    canvas.setFont(face("DejaVuSans", bold=True), font)
+    for number, rect in enumerate(labels):
+        shown = shrink(rect)
+        name = names[number] if names else piece_name(*_sheet_row_column(number, tile))
+        canvas.drawCentredString(
+            shown.x + shown.width / 2, shown.y + shown.height / 2 - font / 3, name
+        )
+    canvas.restoreState()
+
+
+def draw_assembly(
+    canvas: Canvas, tile: Tile, area: Rect, card_width: float, card_height: float
+) -> None:
+    """Over a card drawn whole in `area`: every sheet's window outlined and named, and the
+    pieces of a board in pieces outlined thicker; a white halo keeps each name readable."""
+    scale = area.width / card_width
+
+    def shown(rect: Rect) -> Rect:
+        return Rect(
+            area.x + rect.x * scale,
+            area.y + rect.y * scale,
+            rect.width * scale,
+            rect.height * scale,
+        )
+
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor("#ffffff"))
+    canvas.setLineWidth(2.2)
+    canvas.setDash([4, 3])
+    for sheet in tile.sheets:
+        rect = shown(sheet)
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1, fill=0)
+    canvas.setStrokeColor(HexColor("#e05a00"))
+    canvas.setLineWidth(0.9)
+    for sheet in tile.sheets:
+        rect = shown(sheet)
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1, fill=0)
+    canvas.setDash([])
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setLineWidth(2.4)
+    for part in tile.parts:
+        rect = shown(part)
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1, fill=0)
+    labels = tile.parts or tile.sheets
+    names = (
+        [piece_name(*_row_column(part, tile.parts)) for part in tile.parts]
+        if tile.parts
+        else [piece_name(*_row_column(sheet, tile.sheets)) for sheet in tile.sheets]
+    )
+    size = max(8.0, min(28.0, min(rect.height for rect in labels) * scale * 0.25))
+    bold = face("DejaVuSans", bold=True)  # bundled: every font embedded
+    canvas.setFont(bold, size)
+    for rect, name in zip(labels, names, strict=True):
+        box = shown(rect)
+        width = canvas.stringWidth(name, bold, size)
+        x, y = box.x + box.width / 2, box.y + box.height / 2 - size / 3
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.roundRect(
+            x - width / 2 - 3, y - size * 0.3, width + 6, size * 1.2, 3, stroke=0, fill=1
+        )
+        canvas.setFillColor(HexColor("#e05a00"))
+        canvas.drawCentredString(x, y, name)
+    canvas.restoreState()
+
+
+MAP_SIZE = 40 * MM
+"""The longest side of an assembly map at most."""
+MAP_MIN = 12 * MM
+"""An assembly map smaller than this is left out (no margin has room for it)."""
+
+
+def _row_column(part: Rect, parts: tuple[Rect, ...]) -> tuple[int, int]:
+    """A piece's row (from the top) and column (from the left) among the pieces."""
+    rows = sorted({round(-other.top, 3) for other in parts})
+    columns = sorted({round(other.x, 3) for other in parts})
+    return rows.index(round(-part.top, 3)), columns.index(round(part.x, 3))
+
+
+def _sheet_row_column(number: int, tile: Tile) -> tuple[int, int]:
+    """A sheet's row and column among the sheets of a card in one part."""
+    return _row_column(tile.sheets[number], tile.sheets)
 
 
 def _cross(canvas: Canvas, x: float, y: float) -> None:

@@ -37,4 +37,5 @@ class Request:
     tts_url: str | None = None
     only: tuple[str, ...] = ()  # card names, each may be comma-separated
     jobs: int | None = None  # kits built at once (None: one per CPU)
+    manifest: bool = False  # a JSON manifest beside each kit (`pnp.manifest`)
     if_changed: bool = False  # only the games whose kits' inputs changed (`core.freshness`)

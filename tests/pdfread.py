@@ -182,3 +182,30 @@ def viewer_preferences(doc: pymupdf.Document) -> dict[str, str]:
         keys = doc.xref_get_keys(xref)
         return {key: doc.xref_get_key(xref, key)[1] for key in keys}
     raise AssertionError(f"ViewerPreferences is a {kind}: {value}")
+
+
+def counted_fronts(
+    doc: pymupdf.Document, pieces: dict[str, tuple[int, int]], bleed: float = 3.0
+) -> dict[str, int]:
+    """How many copies of each card's front a kit prints, read from its pages: a placement
+    counts when it shows the top-left corner of its card, or of its piece for a board in
+    `pieces` (card id -> columns, rows), so a card tiled over several sheets counts once and
+    a board in pieces counts each piece once. (An assembly page draws the card whole without
+    a clip: it is not a placement.)"""
+    counted: dict[str, int] = {}
+    for number in range(doc.page_count):
+        for placement in placements(doc, number):
+            if placement.side != "front":
+                continue
+            x, y, w, h = placement.trim(bleed)
+            cx, cy, cw, ch = placement.clip
+            columns, rows = pieces.get(placement.card, (1, 1))
+            pw, ph = w / columns, h / rows
+            # the piece holding the middle of what this sheet shows
+            mx, my = cx + cw / 2, cy + ch / 2
+            column = min(columns - 1, max(0, int((mx - x) // pw)))
+            row = min(rows - 1, max(0, int((y + h - my) // ph)))
+            left, top = x + column * pw, y + h - row * ph
+            if cx <= left + 0.01 <= cx + cw and cy <= top - 0.01 <= cy + ch:
+                counted[placement.card] = counted.get(placement.card, 0) + 1
+    return counted

@@ -69,6 +69,8 @@ def test_show_json_dumps_the_whole_model(demo_project: Path) -> None:
         "icons",
         "clarifications",
         "cards",
+        "maps",
+        "setups",
         "automa",
         "icon_names",
     ]

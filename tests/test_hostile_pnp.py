@@ -134,7 +134,8 @@ LAYOUT_CASES = {
             'type: rect, full_bleed: true, fill: "#f0', 'type: blob, full_bleed: true, fill: "#f0'
         ),
         "7:34",
-        "type must be one of 'rect', 'ellipse', 'line', 'text', 'icon' or 'image' (got 'blob')",
+        "type must be one of 'rect', 'ellipse', 'line', 'text', 'icon', 'image', 'hexagon', "
+        "'hexes', 'squares', 'spots', 'track' or 'legend' (got 'blob')",
     ),
     "unknown colour": (
         LAYOUT.replace('fill: "#f0e8d8"', "fill: mauve-ish"),

@@ -260,6 +260,68 @@ def test_scaffold_in_each_language_checks(tmp_path: Path, lang: str, word: str):
     assert made.messages[0].startswith(("pasta", "carpeta", "cartella"))
 
 
+@pytest.mark.parametrize(
+    ("board", "lang", "names"),
+    [("hex", "en", ("Plain", "Forest")), ("square", "pt-BR", ("Planície", "Floresta"))],
+)
+def test_new_with_a_board_checks_and_prints_its_map(
+    tmp_path: Path, board: str, lang: str, names: tuple[str, str]
+):
+    """`starpress new --board`: a small map in board.yaml, drawn from the layout file's
+    board layout: every cell labelled with its coordinates, the legend naming the terrains."""
+    made = scaffold.create(tmp_path / "p", "skirmish", lang, "Skirmish", board=board)
+    game = load_game(made.project, "skirmish")
+    (field,) = game.maps
+    assert field.grid == board and (field.columns, field.rows) == (8, 6)
+    result = run_cli("pnp", "skirmish", "--out", "out", cwd=made.project)
+    assert result.returncode == 0, result.stderr
+    doc = pymupdf.open(made.project / "out" / f"skirmish-{lang}-a4.pdf")
+    text = doc[0].get_text()
+    assert {f"{c},{r}" for c in range(8) for r in range(6)} <= set(text.split())
+    assert all(name in text for name in names)
+
+
+def readme_board() -> tuple[str, str]:
+    """The board of templates/cards/README.md's "Boards": its map and its layout, as written."""
+    text = (ROOT / "templates" / "cards" / "README.md").read_text("utf-8")
+    section = text.split("## Boards", 1)[1]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    return blocks[0], blocks[1]
+
+
+def test_the_board_in_ten_lines_prints_as_documented(tmp_path: Path):
+    """The README's board (a map and a layout of ten lines each) put in place of a new
+    game's board: every hex labelled, the forest painted, the two start zones numbered, the
+    legend naming the three terrains, a track 0-9."""
+    board_map, layout = readme_board()
+    assert len(board_map.splitlines()) <= 11 and len(layout.splitlines()) <= 9
+    assert f"```yaml\n{layout}```" in (ROOT / "README.md").read_text("utf-8")  # the same there
+    made = scaffold.create(tmp_path / "p", "demo", "en", "Demo", board="hex")
+    content = made.project / "content" / "demo" / "board.yaml"
+    text = content.read_text("utf-8")
+    content.write_text(text[: text.index("maps:")] + board_map, "utf-8")
+    layouts = made.project / "templates" / "cards" / "demo.yaml"
+    text = layouts.read_text("utf-8")
+    layouts.write_text(text[: text.index("  board:")] + layout, "utf-8")
+    assert run_cli("check", "demo", cwd=made.project).returncode == 0
+    result = run_cli("pnp", "demo", "--out", "out", cwd=made.project)
+    assert result.returncode == 0, result.stderr
+    page = pymupdf.open(made.project / "out" / "demo-en-a4.pdf")[0]
+    words = page.get_text().split()
+    assert {f"{c},{r}" for c in range(8) for r in range(6)} <= set(words)
+    assert {"Plain", "Forest", "Start"} | {str(n) for n in range(10)} <= set(words)
+    forest = (0x3F / 255, 0x7F / 255, 0x7F / 255 * 0x4F / 0x7F)
+    fills = [d["fill"] for d in page.get_drawings() if d.get("fill")]
+    assert sum(1 for fill in fills if fill == pytest.approx(forest, abs=0.01)) == 4 + 1  # + key
+
+
+def test_new_refuses_a_board_it_does_not_offer(tmp_path: Path):
+    result = run_cli("new", "duel", "--board", "triangle", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "'triangle' is not one of 'none', 'hex', 'square'" in result.stderr
+    assert not (tmp_path / "duel").exists()
+
+
 def test_card_preview_writes_front_and_back_png(new_project: Path):
     done = run_cli("pnp", "duel", "--card", "duel.card.scout", "--png", cwd=new_project)
     assert done.returncode == 0, done.stderr

@@ -292,6 +292,38 @@ def test_aristeia_setup_has_no_spanish_label_bare() -> None:
             assert NOTES[lang] in before
 
 
+SETUP_PAGES = {
+    "ascending-empires.setup.four-players": "ascending-empires/rules/setup",
+    "aristeia.setup.example": "aristeia/rules/setup",
+    "luna-maris.setup.general": "luna-maris/rules/setup",
+}
+"""Each setup picture and the page of the rules section it illustrates."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_setup_pictures_are_on_their_rules_pages_with_their_titles(lang: str) -> None:
+    """Each game with a board shows its setup picture (drawn from the board's layouts) in the
+    setup section, the picture copied into the site, its title in the page's language below."""
+    from starpress.core.i18n import localize
+    from starpress.core.load import load_games
+
+    site = built_site()
+    games = load_games(ROOT, [setup.split(".")[0] for setup in SETUP_PAGES])
+    shown = {
+        setup.id: str(setup.title)
+        for game in games.values()
+        for setup in localize(ROOT, game, lang).setups
+    }
+    assert set(shown) == set(SETUP_PAGES)
+    for setup_id, page in SETUP_PAGES.items():
+        html_page = site / lang / page / "index.html"
+        text = html_page.read_text("utf-8")
+        found = re.findall(r'<img[^>]+src="([^"]+/setup/[^"]+\.png)"', text)
+        assert len(found) == 1, setup_id
+        assert (html_page.parent / unquote(found[0])).resolve().is_file()
+        assert entities.escape(shown[setup_id], quote=False) in text
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_downloads_offer_each_built_rulebook_and_name_the_missing(lang: str) -> None:
     """A rulebook that is built is linked (and copied) on its game's downloads page; one

@@ -25,3 +25,11 @@ class LanguageSelection(enum.StrEnum):
     ES = "es"
     IT = "it"
     EN = "en"
+
+
+class Board(enum.StrEnum):
+    """What `starpress new --board` adds (`starpress.cli.scaffold.BOARDS` keeps the same)."""
+
+    NONE = "none"
+    HEX = "hex"
+    SQUARE = "square"

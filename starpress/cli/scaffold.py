@@ -46,14 +46,31 @@ class Scaffolded:
     messages: list[str] = field(default_factory=list)
 
 
+BOARDS = ("none", "hex", "square")
+"""What `starpress new --board` offers: no board, or a small map of hexes or of squares."""
+_BOARD_GRIDS = {
+    "hex": ("    grid: hex\n    orientation: flat\n    coords: offset", "hexes", "22"),
+    "square": ("    grid: square", "squares", "22"),
+}
+"""Each board's map keys (content), the layout's box type and its cell size in mm."""
+
+
 def create(
-    root: Path | None, game: str, lang: str, title: str | None = None, automa: bool = False
+    root: Path | None,
+    game: str,
+    lang: str,
+    title: str | None = None,
+    automa: bool = False,
+    board: str = "none",
 ) -> Scaffolded:
     """Write a new game that passes `check` and builds; create the project when needed;
-    with `automa`, a solo mode played by a deck automaton."""
+    with `automa`, a solo mode played by a deck automaton; with `board` (`hex` or
+    `square`), a small map too (`board.yaml`)."""
     _check_id(game)
     if lang not in LANGUAGES:
         raise InputError(None, f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
+    if board not in BOARDS:
+        raise InputError(None, f"--board must be one of {', '.join(BOARDS)} (got {board!r})")
     title = _checked_title(title) if title else game.replace("-", " ").title()
     try:
         project, new_project = _project(root, game)
@@ -73,6 +90,7 @@ def create(
         "title_md": title.replace("*", "\\*"),
         "title_text": title_text,
         "title_text_yaml": _yaml_scalar(f"**{title_text}**"),
+        **_board_values(board, game),
     }
     with _staging(project, new_project) as staged:
         _write(Project(staged), game, SCAFFOLD / lang, values, new_project, automa)
@@ -154,6 +172,8 @@ def _write(
     folder = project.game_folder(game)
     for source in sorted((language / "game").iterdir()):
         _render(source, folder / source.name, values)
+    if values["board_box"]:
+        _render(language / "board.yaml", folder / "board.yaml", values)
     _render(SCAFFOLD / "common" / "star.svg", folder / "icons" / "star.svg", values)
     layout = project.card_layouts(game)
     _render(SCAFFOLD / "common" / "layout.yaml", layout, {**values, **layout_parts})
@@ -264,6 +284,21 @@ def _layout_parts(values: dict[str, str]) -> dict[str, str]:
     return {
         "automaton_components": components.removeprefix("# components\n"),
         "automaton_layouts": layouts,
+    }
+
+
+def _board_values(board: str, game: str) -> dict[str, str]:
+    """The placeholders a board fills in (all empty without one): the map's grid keys, and
+    the layout file's board component and layout."""
+    if board == "none":
+        return {"board_grid": "", "board_box": "", "board_component": "", "board_layout": ""}
+    grid, box, cell = _BOARD_GRIDS[board]
+    values = {"board_grid": grid, "board_box": box, "board_cell": cell}
+    layout = Template((SCAFFOLD / "common" / "board-layout.yaml").read_text(encoding="utf-8"))
+    return {
+        **values,
+        "board_component": f"  {game}.component.board: {{front: board}}\n",
+        "board_layout": layout.safe_substitute(values),
     }
 
 

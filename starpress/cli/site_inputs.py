@@ -10,7 +10,9 @@ build tree, where the pages read it (`starpress.core.project` names every file):
 - where each card layout's boxes are, for the anatomy pictures (`pnp.anatomy`);
 - each bot's simulation charts (`automa.sim.site_charts`);
 - each bot's Play page data in each language, and the bots' code for the browser
-  (`automa.web.data`, `automa.web.bundle`).
+  (`automa.web.data`, `automa.web.bundle`);
+- each game's setup pictures in each language (`pnp.setups`), which the books read too
+  (`cli/book_inputs.py`).
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ def prepare(
         for lang in langs:
             for game in loaded.values():
                 written.append(draw_gallery(root, game.id, lang, game, templates[game.id]))
+                written.extend(draw_setups(root, game, lang, templates[game.id]))
                 pictures.advance()
     with progress.task("site: Play pages' data", len(loaded) * len(langs), "games") as play:
         written.extend(write_play_inputs(root, loaded, langs, play.advance))
@@ -115,6 +118,7 @@ def prepare_game(root: Path, game_id: str, lang: str) -> Path:
     templates = load_templates(root, game)
     _write_json(Project(root).anatomy_file(game_id), anatomy_plan(templates, game))
     write_play_inputs(root, {game_id: game}, [lang])
+    draw_setups(root, game, lang, templates)
     return draw_gallery(root, game_id, lang, game, templates)
 
 
@@ -189,6 +193,26 @@ def draw_gallery(
     write_atomic(manifest, json.dumps(names, indent=1, sort_keys=True).encode("utf-8"))
     write_atomic(folder / GALLERY_STAMP, stamp.encode("utf-8"))
     return manifest
+
+
+def draw_setups(root: Path, game: Game, lang: str, templates: Templates) -> list[Path]:
+    """A game's setup pictures in one language and their manifest (`pnp.setups`), read by
+    the rules pages and the books; none for a game without setups. A setup whose pieces are
+    not on its board is refused (ContentError) before anything is drawn."""
+    from starpress.core.load import ContentError
+    from starpress.pnp.setups import SetupFiles, setup_problems, write_setups
+
+    project = Project(root)
+    manifest = project.setup_manifest(game.id, lang)
+    if not game.setups:
+        manifest.unlink(missing_ok=True)
+        return []
+    problems = setup_problems(game, templates)
+    if problems:
+        raise ContentError(problems)
+    files = SetupFiles(project.setup_folder(game.id, lang), manifest)
+    folder = project.game_folder(game.id)
+    return [write_setups(localize(root, game, lang), templates, folder, files, lang)]
 
 
 def _gallery_stamp(root: Path, game: Game, templates: Templates, lang: str) -> str:

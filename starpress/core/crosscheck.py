@@ -27,10 +27,15 @@ _RECORD_KIND = {
     "glossary": "glossary",
     "clarifications": "clarification",
     "cards": "card",
+    "maps": "map",
+    "setups": "setup",
 }
 """Top-level lists whose records carry ids, with the kind their ids must name."""
 _ID_LIST_FIELDS = {"related", "rules", "component"}
-"""Fields holding lists of record ids that must exist."""
+"""Fields holding record ids (or lists of them) that must exist."""
+_BOARD_ID_FIELDS = {"board": "card", "section": "rules", "title_of": None}
+"""Fields of maps and setups holding a record id, with the kind of record it must name
+(None: any); elsewhere these names are free (a card may have a field called `board`)."""
 
 Record = tuple[Path, Located, PathKey, str, Any]
 """A record that carries an id: (file, located, path, kind, id)."""
@@ -133,8 +138,11 @@ class _CrossCheck:
                     continue
                 # a bot page's options (`automa.pages.<id>.play`) may name a `variant` option
                 options = len(loc) > 3 and loc[1] == "pages"
-                if field in _ID_LIST_FIELDS or (field == "variant" and not options):
+                boards = bool(loc) and loc[0] in ("maps", "setups") and field in _BOARD_ID_FIELDS
+                if boards or field in _ID_LIST_FIELDS or (field == "variant" and not options):
                     self._check_target(path, located, loc, value, info.id, ids, field)
+                elif field == "icon" and loc[0] == "setups" and value.strip(":") not in icons:
+                    self._report(path, *located.value_pos(loc), f"unknown icon '{value}'")
                 elif field == "source" and value not in sources:
                     self._report(
                         path,
@@ -154,6 +162,13 @@ class _CrossCheck:
             card = _at(located.data, loc)
             if kind == "card" and isinstance(card, dict) and isinstance(card.get("component"), str):
                 copies = card.get("count", 1)
+                pieces = card.get("pieces")
+                if isinstance(pieces, dict):  # a board in pieces: each piece is one
+                    columns, rows = pieces.get("columns"), pieces.get("rows")
+                    each = (
+                        columns * rows if isinstance(columns, int) and isinstance(rows, int) else 0
+                    )
+                    copies = copies * each if isinstance(copies, int) else 0
                 printed[card["component"]] = printed.get(card["component"], 0) + (
                     copies if isinstance(copies, int) else 0
                 )
@@ -225,12 +240,21 @@ class _CrossCheck:
                 "rules": "rule",
                 "variant": "variant",
                 "component": "component",
+                "board": "board card",
+                "section": "rules section",
+                "title_of": "record",
             }[field]
             self._report(
                 path,
                 *located.value_pos(loc),
                 f"unknown {what} '{value}'" + self._knock_on(value, target),
             )
+            return
+        kind = _BOARD_ID_FIELDS.get(field) if field in ("board", "section") else None
+        match = RECORD_ID_RE.match(target)
+        if kind is not None and (match is None or match.group(2) != kind):
+            what = {"card": "a card (its front is the board)", "rules": "a rules section"}[kind]
+            self._report(path, *located.value_pos(loc), f"{field} '{value}' is not {what}")
 
     def _check_markup(
         self,

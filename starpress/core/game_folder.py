@@ -38,7 +38,16 @@ from starpress.core.salvage import salvaged_texts
 from starpress.core.text import Text
 from starpress.core.yamlpos import Located, YamlSyntaxError, load_located
 
-_LIST_KEYS = ("components", "rules", "glossary", "icons", "clarifications", "cards")
+_LIST_KEYS = (
+    "components",
+    "rules",
+    "glossary",
+    "icons",
+    "clarifications",
+    "cards",
+    "maps",
+    "setups",
+)
 
 
 def load_game_folder(folder: Path) -> Game:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -46,6 +47,11 @@ ComponentKind = Literal[
     "other",
 ]
 SourceKind = Literal["seed", "official", "review", "community"]
+
+PRINTED_KINDS: frozenset[str] = frozenset({"card", "token", "tile", "board", "aid"})
+"""Kinds of component that are paper in the box: a kit prints every one of them (unless the
+component says `printed: false`). Other kinds are printed only when the component says
+`printed: true` or has cards (the sticker faces of Ascending Empires' discs)."""
 
 SIZE_PRESETS_MM: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
@@ -237,6 +243,10 @@ class Component(Record):
     mark: str | None = None
     """The deck's letter(s) in the set mark printed on each card's front (`B 12/40`): the
     cards a bot asks about are named by it at the table (see `Game.card_marks`)."""
+    printed: bool | None = None
+    """Whether the kit must print this component (its cards add up to its count): by
+    default the paper kinds (`PRINTED_KINDS`) and anything with cards; `true` holds a kit
+    to printing, say, disc faces; `false` leaves a paper component out on purpose."""
 
     @field_validator("mark")
     @classmethod
@@ -333,6 +343,18 @@ class Clarification(Record):
     source: Slug | None = None
 
 
+class Pieces(Record):
+    """A board cut into equal pieces (`columns` x `rows`), each a component of its own in
+    the box (the kit prints each piece on its own sheets)."""
+
+    columns: int = Field(ge=1, le=12)
+    rows: int = Field(ge=1, le=12)
+
+    @property
+    def count(self) -> int:
+        return self.columns * self.rows
+
+
 FieldValue = Text | int | float | list[Text]
 """What a card field holds: a text in markup, a number, or a list of texts."""
 FIELD_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -352,8 +374,15 @@ class Card(Record):
     name: Text | None = None
     fields: dict[str, FieldValue] = {}
     back: dict[str, FieldValue] | None = None
+    pieces: Pieces | None = None
+    """A board in several pieces: each copy counts `columns` x `rows` of its component."""
     provenance: Provenance = "rulebook"
     source: Slug | None = None
+
+    @property
+    def copies(self) -> int:
+        """How many of its component this card is in the box: its count, times its pieces."""
+        return self.count * (self.pieces.count if self.pieces else 1)
 
     def field_tokens(self, name: str, back: bool = False) -> list[Token]:
         """The inline tokens of a text field (all items of a list field), in order."""
@@ -368,6 +397,183 @@ class Card(Record):
             if not FIELD_NAME_RE.match(name):
                 raise ValueError(f"field name {name!r} must be lowercase letters, digits and _")
         return fields
+
+
+# -- boards as data: maps (what is where on a board) and setups (where pieces go) -----------
+
+GridKind = Literal["hex", "square", "points"]
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class Named(Record):
+    """Something a legend names: by a text of its own, or by the title of another record
+    (`title_of: aristeia.glossary.casilla-bloqueada`), so a glossary term is not translated
+    twice."""
+
+    name: Text | None = None
+    title_of: str | None = None
+
+    @model_validator(mode="after")
+    def _one_name(self) -> Named:
+        if (self.name is None) == (self.title_of is None):
+            raise ValueError("give either name or title_of (a record whose title names it)")
+        return self
+
+
+class MapPoint(Record):
+    """A named spot on a map of points, in mm from the top-left corner of the map's box."""
+
+    id: Slug
+    x: float = Field(ge=0, le=2000)
+    y: float = Field(ge=0, le=2000)
+
+
+def _cell_name(cell: str) -> str:
+    from starpress.core.cells import CELL_RE
+
+    if not (CELL_RE.match(cell) or SLUG_RE.match(cell)):
+        raise ValueError(f"a cell is two whole numbers like '3,-2', or a point's id (got {cell!r})")
+    return cell
+
+
+CellName = Annotated[str, AfterValidator(_cell_name)]
+"""A cell of a grid map (`"3,-2"`) or a point of a map of points (its id)."""
+
+
+class Terrain(Named):
+    """One kind of cell (or point) of a map and the cells that have it. Kinds are layers:
+    a cell may have several (a deployment zone over free floor); `default: true` gives this
+    kind to every cell no other kind lists."""
+
+    id: Slug
+    cells: list[CellName] = Field(default=[], max_length=10000)
+    default: bool = False
+
+
+class BoardMap(Record):
+    """What is where on a board, apart from how it looks: the grid (hexes, squares or named
+    points), and which cells have which terrain. Its layout box (`templates/cards/`) says
+    how big the cells are and how each terrain is painted."""
+
+    id: str
+    grid: GridKind
+    orientation: Literal["flat", "pointy"] | None = None
+    """Hexes: `pointy` (rows run straight across) or `flat` (columns run straight down)."""
+    coords: Literal["axial", "offset"] | None = None
+    """Hexes: `axial` q,r around (0, 0) (a hexagon of `rings`), or `offset` col,row in a
+    rectangle (odd rows pushed right on a pointy map, odd columns pushed down on a flat one)."""
+    rings: int | None = Field(default=None, ge=1, le=40)
+    columns: int | None = Field(default=None, ge=1, le=80)
+    rows: int | None = Field(default=None, ge=1, le=80)
+    points: list[MapPoint] = []
+    terrains: list[Terrain] = []
+    provenance: Provenance = "rulebook"
+    source: Slug | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> BoardMap:
+        shape = {"rings": self.rings, "columns": self.columns, "rows": self.rows}
+        given = {key for key, value in shape.items() if value is not None}
+        if self.grid == "hex":
+            if self.orientation is None or self.coords is None:
+                raise ValueError("a hex map needs orientation (flat or pointy) and coords")
+            wanted = {"rings"} if self.coords == "axial" else {"columns", "rows"}
+        elif self.grid == "square":
+            if self.orientation is not None or self.coords not in (None, "offset"):
+                raise ValueError("a square map has no orientation, and its coords are offset")
+            wanted = {"columns", "rows"}
+        else:
+            if self.orientation is not None or self.coords is not None or not self.points:
+                raise ValueError("a map of points lists its points (no orientation or coords)")
+            wanted = set()
+        if given != wanted:
+            need = " and ".join(sorted(wanted)) or "no rings, columns or rows"
+            raise ValueError(f"a {self.grid} map with these coords takes {need}")
+        return self
+
+    @model_validator(mode="after")
+    def _terrains(self) -> BoardMap:
+        from starpress.core.cells import parse_cell
+
+        names = [point.id for point in self.points]
+        if len(set(names)) != len(names):
+            raise ValueError("two points of the map have the same id")
+        kinds = [terrain.id for terrain in self.terrains]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError("two terrains of the map have the same id")
+        if sum(terrain.default for terrain in self.terrains) > 1:
+            raise ValueError("only one terrain can be the default")
+        for terrain in self.terrains:
+            for cell in terrain.cells:
+                if self.grid == "points":
+                    if cell not in names:
+                        raise ValueError(f"terrain '{terrain.id}': no point '{cell}' on the map")
+                elif not self.has_cell(parse_cell(cell)):
+                    raise ValueError(f"terrain '{terrain.id}': cell '{cell}' is not on the map")
+        return self
+
+    def has_cell(self, cell: tuple[int, int]) -> bool:
+        from starpress.core.cells import in_grid, in_rings
+
+        if self.rings is not None:
+            return in_rings(cell, self.rings)
+        return in_grid(cell, self.columns or 0, self.rows or 0)
+
+
+class PieceKind(Named):
+    """A kind of piece a setup places: how the picture draws it and what its key calls it."""
+
+    id: Slug
+    shape: Literal["disc", "square", "hex", "card"] = "disc"
+    color: str = "#ffffff"
+    icon: str | None = None
+    size: float = Field(default=10.0, gt=0, le=80)
+    """Across, in mm on the board."""
+
+    @field_validator("color")
+    @classmethod
+    def _colour(cls, color: str) -> str:
+        if not _HEX_COLOUR.match(color):
+            raise ValueError(f"color must be #rrggbb (got {color!r})")
+        return color
+
+
+class SetupPiece(Record):
+    """One piece where setup puts it: `at` a box of the board's front layout (`start-space`),
+    or one cell of a map, track or grid box (`arena:0,-6`, `score:5`, `holes:home-1`)."""
+
+    kind: Slug
+    at: str = Field(min_length=1, max_length=100)
+    dx: float = Field(default=0.0, ge=-200, le=200)
+    dy: float = Field(default=0.0, ge=-200, le=200)
+    """How far from that place, in mm (right and down): two ships beside one planet."""
+    label: str | None = Field(default=None, max_length=4)
+    """A mark on the piece (a step number, a letter): not translated."""
+
+
+class Setup(Record):
+    """A setup picture: a board with its pieces where setup puts them, drawn from the same
+    layouts as the kit, for the site and the rulebooks (in the rules section it belongs to)."""
+
+    id: str
+    title: Text
+    caption: Text | None = None
+    board: str
+    """The card whose front is the board (a card id of this game)."""
+    section: str
+    """The rules section the picture illustrates."""
+    kinds: list[PieceKind] = Field(min_length=1)
+    pieces: list[SetupPiece] = Field(min_length=1, max_length=2000)
+    provenance: Provenance = "rulebook"
+    source: Slug | None = None
+
+    @model_validator(mode="after")
+    def _known_kinds(self) -> Setup:
+        known = {kind.id for kind in self.kinds}
+        for number, piece in enumerate(self.pieces, 1):
+            if piece.kind not in known:
+                raise ValueError(f"piece {number}: unknown kind '{piece.kind}'")
+        return self
 
 
 # -- bots as data (content/<game>/automa.yaml); `kind` says which bot reads them ----------
@@ -435,6 +641,8 @@ class ContentFile(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
+    maps: list[BoardMap] = []
+    setups: list[Setup] = []
     automa: SerializeAsAny[Automa] | None = None
     """A game's bot as data, typed by the bot its `kind` names (`starpress.core.bots`)."""
 
@@ -449,6 +657,8 @@ class Game(Record):
     icons: list[Icon] = []
     clarifications: list[Clarification] = []
     cards: list[Card] = []
+    maps: list[BoardMap] = []
+    setups: list[Setup] = []
     automa: SerializeAsAny[Automa] | None = None
     icon_names: dict[str, Text] = {}
     """Each icon's name in the game's language (the source language until localised)."""
@@ -477,6 +687,8 @@ class Game(Record):
             titles[clarification.id] = clarification.title
         for card in self.cards:
             titles[card.id] = card.name or Text(card.id)
+        for setup in self.setups:
+            titles[setup.id] = setup.title
         return titles
 
     def component(self, component_id: str) -> Component:
@@ -500,6 +712,24 @@ class Game(Record):
                 for position, card in enumerate(cards, 1):
                     marks[card.id] = f"{component.mark} {position}/{len(cards)}"
         return marks
+
+    def board_map(self, map_id: str) -> BoardMap:
+        for found in self.maps:
+            if found.id == map_id:
+                return found
+        raise KeyError(map_id)
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def printed(self, component: Component) -> bool:
+        """Whether a kit of this game must print the component (see `Component.printed`)."""
+        if component.printed is not None:
+            return component.printed
+        return component.kind in PRINTED_KINDS or bool(self.cards_of(component.id))
 
     def icon(self, icon_id: str) -> Icon:
         for icon in self.icons:

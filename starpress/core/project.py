@@ -303,6 +303,15 @@ class Project:
         """A game's cover for the site: a fan of its card faces (`pnp.cover`)."""
         return self.gallery_folder(game_id, lang) / "cover.png"
 
+    def setup_folder(self, game_id: str, lang: str) -> Path:
+        """A game's setup pictures in one language (`pnp.setups`): the site and the books
+        show them in the rules section each belongs to."""
+        return self.gallery_folder(game_id, lang) / "setups"
+
+    def setup_manifest(self, game_id: str, lang: str) -> Path:
+        """Which picture of `setup_folder` is which setup (`setup id -> file name`)."""
+        return self.setup_folder(game_id, lang) / "setups.json"
+
     def gallery_manifest(self, game_id: str, lang: str) -> Path:
         """Which picture of the gallery is which card (`card id -> file name`)."""
         return self.gallery_folder(game_id, lang) / "gallery.json"

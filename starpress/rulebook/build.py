@@ -157,12 +157,13 @@ def _build(
         )
         return BookReport(path, pages, len(fallbacks(game)))
     path = book_path(out_dir, game.id, job.lang, job.paper)
-    pages = build_book(game, job.lang, job.paper, folder, path, placeholders, job.stamp)
+    pictures = setup_pictures(root, game.id, job.lang)
+    pages = build_book(game, job.lang, job.paper, folder, path, placeholders, job.stamp, pictures)
     if not job.booklet:
         return BookReport(path, pages, len(fallbacks(game)))
     booklet = book_path(out_dir, game.id, job.lang, job.paper, booklet=True)
     sides, half_pages = build_booklet(
-        game, job.lang, job.paper, folder, booklet, placeholders, job.stamp
+        game, job.lang, job.paper, folder, booklet, placeholders, job.stamp, pictures
     )
     return BookReport(path, pages, len(fallbacks(game)), booklet, sides, half_pages)
 
@@ -174,6 +175,19 @@ def _icon_placeholders(game: Game) -> Iterator[dict[str, str]]:
         yield _placeholders(Path(scratch), [icon.id for icon in game.icons])
 
 
+def setup_pictures(root: Path, game_id: str, lang: str) -> dict[str, Path]:
+    """The setup pictures the cli drew for a game's books in a language (setup id ->
+    file), from their manifest in the build tree; none when not drawn."""
+    import json
+
+    manifest = Project(root).setup_manifest(game_id, lang)
+    if not manifest.is_file():
+        return {}
+    names: dict[str, str] = json.loads(manifest.read_text("utf-8"))
+    found = {setup: manifest.parent / Path(name).name for setup, name in names.items()}
+    return {setup: path for setup, path in found.items() if path.is_file()}
+
+
 def build_book(
     game: Game,
     lang: str,
@@ -182,19 +196,21 @@ def build_book(
     path: Path,
     placeholders: dict[str, str] | None = None,
     stamp: Stamp | None = None,
+    pictures: dict[str, Path] | None = None,
 ) -> int:
     """Write one book of a localised game at a page size, `stamp` on its title page; its
-    number of pages."""
+    number of pages. `pictures`: each setup's picture (`setup_pictures`), shown in its rules
+    section."""
     from starpress.rulebook.document import write_pdf
     from starpress.rulebook.story import Book, book_title
     from starpress.rulebook.style import labels, look
 
     if placeholders is None:
         with _icon_placeholders(game) as made:
-            return build_book(game, lang, page_name, folder, path, made, stamp)
+            return build_book(game, lang, page_name, folder, path, made, stamp, pictures)
     words = labels(lang)
     icon_files = {icon.id: folder / icon.file for icon in game.icons}
-    story = Book(game, lang, look(page_name), placeholders, stamp).story()
+    story = Book(game, lang, look(page_name), placeholders, stamp, pictures).story()
     title = book_title(game, lang)
     credit = game.info.credits[0].names if game.info.credits else ["starpress"]
     meta = {
@@ -272,6 +288,7 @@ def build_booklet(
     path: Path,
     placeholders: dict[str, str] | None = None,
     stamp: Stamp | None = None,
+    pictures: dict[str, Path] | None = None,
 ) -> tuple[int, int]:
     """The book on half-size pages, imposed two per landscape sheet: the printed sides and
     the half-size pages."""
@@ -281,7 +298,9 @@ def build_booklet(
     sheet = page(paper)
     with tempfile.TemporaryDirectory(prefix="starpress-booklet-") as scratch:
         half = Path(scratch) / path.name
-        pages = build_book(game, lang, booklet_page(paper), folder, half, placeholders, stamp)
+        pages = build_book(
+            game, lang, booklet_page(paper), folder, half, placeholders, stamp, pictures
+        )
         return impose(half, path, (sheet.height, sheet.width), lang), pages
 
 

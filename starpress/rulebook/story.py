@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -26,7 +27,7 @@ from reportlab.platypus import (
 )
 
 from starpress.core.edition import Stamp
-from starpress.core.model import Blocks, Game, GlossaryEntry, Section, Step
+from starpress.core.model import Blocks, Game, GlossaryEntry, Section, Setup, Step
 from starpress.core.model import Table as TableData
 from starpress.core.text import Block, Items, Text, plain_text
 from starpress.core.text import Paragraph as TextParagraph
@@ -107,8 +108,11 @@ class Book:
         look: Look,
         icon_images: Mapping[str, str],
         stamp: Stamp | None = None,
+        setup_pictures: Mapping[str, Path] | None = None,
     ) -> None:
         self.game = game
+        self.setup_pictures = setup_pictures or {}
+        """Each setup's picture (`pnp.setups`, drawn by the cli): shown in its section."""
         self.lang = lang
         self.look = look
         self.stamp = stamp
@@ -239,9 +243,40 @@ class Book:
         if prototype and not inside_prototype:
             flow.append(Paragraph(escape(self.words["prototype_section"]), self.look.notice))
         flow += self.blocks(section)
+        for setup in self.game.setups:
+            if setup.section == section.id and setup.id in self.setup_pictures:
+                flow += self.setup(setup, self.setup_pictures[setup.id])
         for child in section.sections:
             flow += self.section(child, depth + 1, prototype or inside_prototype)
         return flow
+
+    def setup(self, setup: Setup, picture: Path) -> list[Flowable]:
+        """A setup picture as wide as the text (shorter when the page is too short for it),
+        kept on one page with its title and caption."""
+        from reportlab.lib.utils import ImageReader
+        from reportlab.platypus import Image, KeepTogether
+
+        look = self.look
+        pixels_wide, pixels_high = ImageReader(str(picture)).getSize()
+        width = self.width
+        height = width * pixels_high / pixels_wide
+        room = look.page.height * 0.62
+        if height > room:
+            width, height = width * room / height, room
+        caption = f"<b>{self.text(setup.title, look.small.fontSize)}</b>"
+        if setup.provenance == "prototype":
+            caption += f" ({escape(self.words['prototype'])})"
+        if setup.caption is not None:
+            caption += " — " + self.text(setup.caption, look.small.fontSize)
+        return [
+            KeepTogether(
+                [
+                    Spacer(1, look.body.fontSize * 0.5),
+                    Image(str(picture), width=width, height=height),
+                    Paragraph(anchor(setup.id) + caption, look.small),
+                ]
+            )
+        ]
 
     def variants(self) -> list[Flowable]:
         variants = self.game.info.variants

@@ -14,9 +14,11 @@ from starpress.rulebook.request import BookRequest
 
 def book_keys(root: Path, games: Iterable[str], request: BookRequest) -> dict[str, tuple[str, str]]:
     """Each game's step (its books as asked) and the key of what they read: the game's
-    content, the templates' settings, the code that sets the books with its fonts."""
+    content, the templates' settings, the code that sets the books with its fonts, and
+    pnp's, which draws the setup pictures the books show."""
     project = Project(root)
-    shared = [project.templates, *(code_folder(name) for name in ("core", "pdf", "rulebook"))]
+    code = ("core", "pdf", "pnp", "rulebook")
+    shared = [project.templates, *(code_folder(name) for name in code)]
     asked = (request.lang, request.paper.value, request.booklet, request.quick)
     keys = {}
     for game in games:

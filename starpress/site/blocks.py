@@ -3,7 +3,9 @@ with every cross-reference linked and every icon drawn (`starpress.site.gamesite
 
 from __future__ import annotations
 
-from starpress.core.model import Blocks, Section, Step, Table, all_texts
+import posixpath
+
+from starpress.core.model import Blocks, Section, Setup, Step, Table, all_texts
 from starpress.core.text import Text
 from starpress.site import markdown as sitetext
 from starpress.site.gamesite import GameSite
@@ -63,5 +65,30 @@ def section_md(
             f'{heading} {escape(site.name(section.id))} {{: id="{sitetext.ident(section.id)}" }}'
         )
     parts.append(site.untranslated(block_texts(section), blocks_md(site, section, page)))
+    parts.extend(
+        setup_md(site, setup, page) for setup in site.game.setups if setup.section == section.id
+    )
     parts.extend(section_md(site, child, page, level + 1) for child in section.sections)
     return Markdown("\n\n".join(part for part in parts if part))
+
+
+def setup_md(site: GameSite, setup: Setup, page: str) -> Markdown:
+    """A setup picture drawn from the board's layouts (`pnp.setups`), its title and caption
+    below it; the prototype's note; or the command that draws it, when it is not drawn."""
+    context = site.context(page)
+    title = escape(site.name(setup.id))
+    if setup.provenance == "prototype":
+        title = Markdown(f"{title} *({site.ui.gettext('prototype')})*")
+    caption = sitetext.line(setup.caption, context) if setup.caption else Markdown("")
+    text = site.untranslated(
+        [setup.title, *([setup.caption] if setup.caption else [])],
+        Markdown(f"**{title}**" + (f" — {caption}" if caption else "")),
+    )
+    picture = site.files.setups.get(setup.id)
+    if picture is None:
+        command = sitetext.code("starpress site build")
+        missing = site.ui.gettext("Not built yet: run %(command)s.", command=command)
+        return Markdown(f"{text}\n\n*{missing}*")
+    src = posixpath.relpath(picture.path, posixpath.dirname(page) or ".")
+    alt = escape(site.name(setup.id))
+    return Markdown(f"![{alt}]({src}){{: .sp-setup }}\n\n{text}")

@@ -114,11 +114,16 @@ class SiteFiles:
     bot_charts: list[BotChart] = field(default_factory=list)
     bot_charts_missing: str | None = None
     """The command that draws the bot's charts, when the game has a bot and they are not."""
+    setups: dict[str, Asset] = field(default_factory=dict)
+    """Each setup's picture (`pnp.setups`), by setup id, shown in its rules section."""
+    setups_missing: str | None = None
+    """The command that draws the setup pictures, when the game has setups and they are not."""
 
     def assets(self) -> list[Asset]:
         cover = [self.cover] if self.cover else []
         return [
             *self.pictures.values(),
+            *self.setups.values(),
             *cover,
             *(chart.asset for chart in self.bot_charts),
             *self.kits,
@@ -151,6 +156,18 @@ def bot_charts(root: Path, game_id: str, files: SiteFiles) -> None:
             )
 
 
+def setup_pictures(project: Project, game_id: str, lang: str, files: SiteFiles) -> None:
+    """The setup pictures named in the game's setup manifest for this language."""
+    manifest = project.setup_manifest(game_id, lang)
+    if not manifest.is_file():
+        return
+    names: dict[str, str] = json.loads(manifest.read_text("utf-8"))
+    for setup_id, name in names.items():
+        picture = manifest.parent / Path(name).name
+        if picture.is_file() and picture.suffix == ".png":
+            files.setups[setup_id] = Asset(f"{game_id}/setup/{picture.name}", picture)
+
+
 def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
     project = Project(root)
     files = SiteFiles()
@@ -177,6 +194,7 @@ def site_files(root: Path, game_id: str, lang: str) -> SiteFiles:
             files.quick_references_missing.append(
                 f"starpress rulebook {game_id} --lang {lang} --paper {paper} --quick"
             )
+    setup_pictures(project, game_id, lang, files)
     manifest = project.gallery_manifest(game_id, lang)
     if not manifest.is_file():
         files.gallery_missing = "starpress site build"

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from starpress.cli import context
-from starpress.cli.choices import Language
+from starpress.cli.choices import Board, Language
 
 
 def games() -> None:
@@ -44,7 +44,9 @@ def check(
     root = context.project_root()
     project, stamps = Project(root), Stamps(root)
     step = f"check {sorted(games or [])}"
-    key = inputs_key([project.content, project.templates, code_folder("core")], step)
+    key = inputs_key(
+        [project.content, project.templates, code_folder("core"), code_folder("pnp")], step
+    )
     if if_changed and stamps.fresh(step, key):
         console.print("up to date: no input changed since the last check passed")
         return
@@ -54,15 +56,24 @@ def check(
         loaded = context.load(root, games or None)
     except ContentError as error:
         context.fail_with_problems(error)
+    if any(game.maps or game.setups for game in loaded.values()):
+        from starpress.pnp.build import board_problems
+
+        # boards join content and layouts: a setup names a board's places, a board box a map
+        problems = [problem for game in loaded.values() for problem in board_problems(root, game)]
+        if problems:
+            context.fail_with_problems(ContentError(problems))
     project = Project(root)
     for game_id, game in loaded.items():
         sections = sum(1 for _ in game.sections())
         replaces = " (the project's, replacing the built-in one)"
+        boards = game.maps or game.setups
         console.print(
             f"[green]ok[/green] {game_id}{replaces if project.replaces_builtin(game_id) else ''}: "
             f"{len(game.components)} components, "
             f"{sections} rules sections, {len(game.glossary)} glossary entries, "
-            f"{len(game.icons)} icons",
+            f"{len(game.icons)} icons"
+            + (f", {len(game.maps)} maps, {len(game.setups)} setups" if boards else ""),
             soft_wrap=True,
         )
     if if_changed:
@@ -107,11 +118,16 @@ def new(
             help="Also a solo mode: a small working deck automaton (content/GAME/automa.yaml).",
         ),
     ] = False,
+    board: Annotated[
+        Board, typer.Option(help="A small map too: hex or square (default: none).")
+    ] = Board.NONE,
 ) -> None:
     """Scaffold a new game that checks and builds at once (and its project when there is none)."""
     from starpress.cli import scaffold
 
-    made = scaffold.create(root or context.chosen_root(), game, lang.value, title, automa)
+    made = scaffold.create(
+        root or context.chosen_root(), game, lang.value, title, automa, board.value
+    )
     for line in made.messages:
         context.console().print(line, highlight=False, soft_wrap=True)
 

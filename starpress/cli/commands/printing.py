@@ -142,6 +142,13 @@ def pnp(
             "changed since they were last built so; the others are left as they are."
         ),
     ] = False,
+    manifest: Annotated[
+        bool,
+        typer.Option(
+            help="Also a JSON manifest beside each kit: every component, its count in the box, "
+            "and the faces and pages that print it."
+        ),
+    ] = False,
 ) -> None:
     """Print-and-play PDFs: build/pnp/<game>-<lang>-<paper>[-<options>].pdf."""
     from starpress.pnp.request import Request
@@ -169,10 +176,16 @@ def pnp(
         only=tuple(only or ()),
         jobs=jobs,
         if_changed=if_changed,
+        manifest=manifest,
     )
     if card is not None and not watch and not png:
         context.fail("--card draws one card as PNG: add --png")
-    for option, given in (("--shop", shop), ("--cut", cut), ("--if-changed", if_changed or None)):
+    for option, given in (
+        ("--shop", shop),
+        ("--cut", cut),
+        ("--if-changed", if_changed or None),
+        ("--manifest", manifest or None),
+    ):
         if given is not None and (watch or card is not None):
             context.fail(f"{option} does not go with --watch or --card")
     root, console, errors = context.project_root(), context.console(), context.error_console()
@@ -251,8 +264,25 @@ def rulebook(
         if uptodate.up_to_date(root, games, request):
             context.console().print(f"up to date: {out} (no input changed)", highlight=False)
             return
+    if not quick:  # the quick reference shows no setup picture
+        _book_pictures(target, lang.value)
     from starpress.rulebook.command import build_command
 
     code = build_command(root, request, context.console(), context.error_console())
     if code:
         raise typer.Exit(code)
+
+
+def _book_pictures(target: str, lang: str) -> None:
+    """The setup pictures a book shows, drawn before it (a bad game or layout is left for
+    the book command to report, with its own words)."""
+    from starpress.cli.book_inputs import prepare_books
+    from starpress.core.load import ContentError, UnknownGame
+
+    root = context.project_root()
+    try:
+        prepare_books(root, target, lang)
+    except UnknownGame:
+        return
+    except ContentError as error:
+        context.fail_with_problems(error)
