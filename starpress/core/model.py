@@ -451,8 +451,8 @@ class Game(Record):
             titles[variant.id] = variant.name
         for clarification in self.clarifications:
             titles[clarification.id] = clarification.title
-        for card in self.cards:
-            titles[card.id] = card.name or Text(card.id)
+        for card in self.cards:  # a nameless design (a board) is called what its component is
+            titles[card.id] = card.name or titles.get(card.component) or Text(card.id)
         return titles
 
     def component(self, component_id: str) -> Component:
