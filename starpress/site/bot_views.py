@@ -101,6 +101,8 @@ def play_view(site: GameSite, page: str) -> dict[str, Any]:
     }
     return {
         "prototype": automa.provenance == "prototype",
+        # inside raw HTML, where Markdown's escapes would show: plain text, HTML-escaped
+        "no_script": site.ui.label("This page needs JavaScript to run the bot."),
         "texts": json.dumps(texts, ensure_ascii=False),
         "data": "../play.json",
         "shared": f"{up}{PLAY_FILES}/",
