@@ -54,7 +54,11 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
     order += sorted(set(games) - set(order))
     ui = UiText(ui_translations(inputs, lang))
     env = environment(root, ui)
-    site = Site(lang, title=ui.label(inputs.settings.title))
+    site = Site(
+        lang,
+        title=ui.label(inputs.settings.title),
+        permalink_title=ui.label("Link to this section"),
+    )
     summaries = []
     for game_id in order:
         game = localize(root, games[game_id], lang, inputs.catalogs)
