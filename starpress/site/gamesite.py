@@ -138,8 +138,11 @@ class GameSite:
             if section.id in self.variant_rules:
                 variant = next(v for v in game.info.variants if section.id in v.rules)
                 path = variant_path(base, variant.id)
+                if len(variant.rules) == 1:  # the whole page, shown without its own heading
+                    tops.add(section.id)
             elif section.id == f"{game.id}.rules.components":
                 path = f"{base}/components.md"
+                tops.add(section.id)  # shown under the page's title, without its heading
             else:
                 path = f"{base}/rules/{section.id.split('.rules.', 1)[1]}.md"
                 tops.add(section.id)

@@ -53,7 +53,10 @@ def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
             [variant.summary], sitetext.blocks(variant.summary, site.context(page))
         ),
         "players": span(variant.players.min, variant.players.max),
-        "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
+        # a variant told by one rules section: the page's title names it already
+        "body": Markdown(
+            "\n\n".join(section_md(site, s, page, 2, len(sections) > 1) for s in sections)
+        ),
         **bot_view(site, variant_id, page),
     }
 
