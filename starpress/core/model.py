@@ -148,9 +148,13 @@ class Range(Record):
 
 
 class Source(Record):
+    """A work the data rests on: its own `title` as published (a name, never translated),
+    and a `note` saying what it is, a text like any other (translated)."""
+
     id: Slug
     title: str
     kind: SourceKind
+    note: Text | None = None
     url: str | None = None
 
 

@@ -159,8 +159,12 @@ class Book:
                     line += f" ({self.text(credit.note)})"
                 flow.append(Paragraph(line, look.small))
         flow.append(Paragraph(escape(words["sources"]), look.heading(3)))
-        for source in info.sources:
-            flow.append(Paragraph(external(source.url, escape(source.title)), look.small))
+        for source in info.sources:  # its title as published, what it is, its kind
+            line = f"<i>{external(source.url, escape(source.title))}</i>"
+            if source.note is not None:
+                line += f" — {self.text(source.note)}"
+            line += f" ({escape(words['source_' + source.kind])})"
+            flow.append(Paragraph(line, look.small))
         flow.append(Spacer(1, look.body.fontSize))
         flow.append(Paragraph(escape(words["made_by"]), look.small))
         return flow
