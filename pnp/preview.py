@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from starpress.core import counts
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.project import Project
@@ -50,7 +51,10 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
-        errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
+        errors.print(
+            f"[red]error:[/red] {counts.count(len(error.problems), 'problem', 'problems')}",
+            highlight=False,
+        )
         return 2
     for path in written:
         console.print(f"wrote {path}", highlight=False, soft_wrap=True)

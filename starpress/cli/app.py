@@ -16,6 +16,7 @@ import typer
 from starpress import __version__
 from starpress.cli import context
 from starpress.cli.commands import bots, content, i18n, printers, printing, site
+from starpress.core import counts
 
 app = typer.Typer(
     name="starpress",
@@ -107,7 +108,8 @@ def main() -> None:
             for problem in error.problems:
                 sys.stderr.write(f"{problem}\n")
             files = len({problem.path for problem in error.problems})
-            sys.stderr.write(f"error: {len(error.problems)} problem(s) in {files} file(s)\n")
+            found = counts.count(len(error.problems), "problem", "problems")
+            sys.stderr.write(f"error: {found} in {counts.count(files, 'file', 'files')}\n")
             raise SystemExit(EXIT_INPUT) from None
         sys.stderr.write(f"internal error (a bug in starpress): {type(error).__name__}: {error}\n")
         raise

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from starpress.core import counts
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -94,7 +96,8 @@ def fail_with_problems(error: ContentError) -> NoReturn:
     """Every problem, then how many in how many files; exit 2."""
     print_problems(error)
     files = len({problem.path for problem in error.problems})
-    fail(f"{len(error.problems)} problem(s) in {files} file(s)")
+    found = counts.count(len(error.problems), "problem", "problems")
+    fail(f"{found} in {counts.count(files, 'file', 'files')}")
 
 
 def fail(message: str) -> NoReturn:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from starpress.core import counts
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.model import LANGUAGES
 from starpress.rulebook import choices
@@ -55,10 +56,12 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
-        return _fail(errors, f"{len(error.problems)} problem(s)")
+        return _fail(errors, counts.count(len(error.problems), "problem", "problems"))
     for report in run(root, books, request.out, workers=request.jobs):
         console.print(
-            f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True
+            f"wrote {report.path} ({counts.count(report.pages, 'page', 'pages')})",
+            highlight=False,
+            soft_wrap=True,
         )
         if report.booklet is not None:
             console.print(

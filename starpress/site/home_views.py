@@ -31,9 +31,15 @@ def home_view(site: GameSite, page: str) -> dict[str, Any]:
         "summary": site.untranslated([info.summary], sitetext.blocks(info.summary, context)),
         "players": span(info.players.min, info.players.max),
         "time": span(info.play_time.min, info.play_time.max),
+        "most_minutes": info.play_time.max,  # a range takes the plural form of its top
         "source_language": language_name(info.source_language, site.lang),
         "variants": [
-            (site.link(v.id, page), span(v.players.min, v.players.max)) for v in info.variants
+            {
+                "link": site.link(v.id, page),
+                "players": span(v.players.min, v.players.max),
+                "most": v.players.max,
+            }
+            for v in info.variants
         ],
         "credits": [
             {
@@ -145,6 +151,7 @@ def game_summary(site: GameSite) -> dict[str, Any]:
         "title": site.title,
         "tagline": sitetext.line(info.tagline, site.context("index.md")),
         "players": span(info.players.min, info.players.max),
+        "most_players": info.players.max,  # a range takes the plural form of its top
         "time": span(info.play_time.min, info.play_time.max),
         "link": f"{site.game.id}/index.md",
         "cover": site.files.cover.path if site.files.cover else None,
