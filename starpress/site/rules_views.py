@@ -46,7 +46,7 @@ def rules_index_view(site: GameSite, page: str) -> dict[str, Any]:
 def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
     game = site.game
     variant = next(v for v in game.info.variants if v.id == variant_id)
-    sections = [s for s in game.rules if s.id in variant.rules]
+    sections = site.variant_sections(variant.id)
     return {
         "name": site.name(variant.id),
         "summary": site.untranslated(
