@@ -185,7 +185,7 @@ def build_kit(
     report = KitReport(path)
     with atomic_path(path) as temporary:
         canvas = kit_canvas(str(temporary), game, options)
-        context = face_context(canvas, game, templates, folder, options.ink_saver)
+        context = face_context(canvas, game, templates, folder, options.ink_saver, options.lang)
         builder = _Builder(canvas, context, options)
         context.icons.define_all()
         # text sizes come from the whole deck, also when only some cards are printed

@@ -42,7 +42,9 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
         written: list[Path] = []
         for job in plan(root, [request.target], request.lang, options):
             game = job.localized()  # with the catalog `plan` read and checked
-            source = Source(game, job.templates, Project(root).game_folder(game.id))
+            source = Source(
+                game, job.templates, Project(root).game_folder(game.id), job.options.lang
+            )
             folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
             written.extend(card_pngs(source, card_id, folder))
     except (InputError, UnknownGame, DrawError) as error:

@@ -89,14 +89,15 @@ def markers() -> dict[str, frozenset[str]]:
 
 @functools.cache
 def names() -> tuple[str, ...]:
-    """Proper names that stand in any language: the audit's list (with the titles of the
-    works the games cite) and the content's own (credited names, publishers, game titles),
+    """Proper names that stand in any language: the audit's list and the content's own
+    (credited names, publishers, game titles, the titles of the works the games cite),
     longest first."""
     found = set(rules()["names"])
     for game in load_games(ROOT).values():
         info = game.info
         found.update({info.title, *info.titles.values(), *info.publishers})
         found.update(name for credit in info.credits for name in credit.names)
+        found.update(source.title for source in info.sources)  # a work's own title
     return tuple(sorted(found, key=len, reverse=True))
 
 

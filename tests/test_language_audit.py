@@ -10,6 +10,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import io
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -242,3 +243,31 @@ def test_every_bot_speaks_the_language_of_its_game(lang: str, tmp_path: Path) ->
 def test_the_audit_s_names_include_the_content_s_own() -> None:
     assert "MeepleBR" in language_audit.names()  # a publisher
     assert "Ricardo Amaral" in language_audit.names()  # a credited name
+
+
+# -- a fact stated: where Luna Maris's research discs start (issue 30) -------------------
+
+DISCS_START = {
+    "pt-BR": ("um no nível 1 da trilha de", "começam o jogo no nível 1"),
+    "en": ("one on level 1 of the", "start the game on level 1"),
+    "es": ("otro en el nivel 1 de la pista de", "empiezan la partida en el nivel 1"),
+    "it": ("uno sul livello 1 del tracciato della", "iniziano la partita al livello 1"),
+}
+"""Setup's step and the research tracks' section, as each language says them."""
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_luna_maris_says_where_each_research_disc_starts(lang: str) -> None:
+    import pymupdf
+
+    pages = [p for p in (built_site() / lang).rglob("*.html") if "luna-maris" in p.parts]
+    site = " ".join(_plain(page.read_text("utf-8")) for page in pages)
+    with pymupdf.open(str(built_books() / f"luna-maris-{lang}-{PAPER}.pdf")) as doc:
+        book = _plain(" ".join(page.get_text() for page in doc).replace("\u00ad", ""))
+    for said in DISCS_START[lang]:
+        assert said in site, said
+        assert said in book, said
