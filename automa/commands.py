@@ -20,6 +20,7 @@ import typer.main
 
 from starpress.automa.engine.registry import BotDefinition, bot_of
 from starpress.automa.engine.state import Start
+from starpress.core import counts
 from starpress.core.load import game_ids, load_games
 from starpress.core.model import LANGUAGES, Game
 from starpress.core.project import Project
@@ -355,7 +356,8 @@ def _print_sweep(summaries: list[dict[str, Any]]) -> None:
 
     first = summaries[0]
     table = Table(
-        title=f"{len(summaries)} settings of {first['game']}, {first['games']} games each "
+        title=f"{counts.count(len(summaries), 'setting', 'settings')} of {first['game']}, "
+        f"{counts.count(first['games'], 'game', 'games')} each "
         f"(seeds {first['seeds'][0]}–{first['seeds'][1]})",
         title_justify="left",
     )

@@ -149,7 +149,7 @@ def _faces(
     by_key: dict[str, CachedFace] = {}
     sides: tuple[Side, ...] = ("front", "back")
     bleed = options.bleed * MM
-    scratch = face_context(KitCanvas(io.BytesIO()), game, templates, folder)
+    scratch = face_context(KitCanvas(io.BytesIO()), game, templates, folder, lang=options.lang)
     kit.fit_text_to_decks(scratch, printed_faces(game, templates, True), bleed)
     sizes = scratch.deck_sizes
     for face in faces:
@@ -161,7 +161,16 @@ def _faces(
             cached = by_key.get(key) or cache.get(key)
             if cached is None:
                 cached = draw_one(
-                    key, game, templates, folder, face, side, bleed, options.ink_saver, sizes
+                    key,
+                    game,
+                    templates,
+                    folder,
+                    face,
+                    side,
+                    bleed,
+                    options.ink_saver,
+                    sizes,
+                    options.lang,
                 )
                 cache.put(cached)
                 report.drawn += 1
@@ -187,7 +196,7 @@ def _sheets(
     """The kit's pages without faces, and where each face goes."""
     buffer = io.BytesIO()
     canvas = kit_canvas(buffer, game, options, stamp_line=stamp)
-    context = face_context(canvas, game, templates, folder, options.ink_saver)
+    context = face_context(canvas, game, templates, folder, options.ink_saver, options.lang)
     recorder = _Recorder(canvas, keys, context=context, options=options, stamp_line=stamp)
     for page in recorder.pages(faces):
         report.kit.faces += recorder.place(page)

@@ -252,7 +252,7 @@ def _build_job(
     if png or tts:  # PyMuPDF and Pillow (about a second to import) only when asked for
         from starpress.pnp.export import Source, export_pngs, export_tts
 
-        source = Source(game, job.templates, folder)
+        source = Source(game, job.templates, folder, job.options.lang)
         name = f"{game.id}-{job.options.lang}"
         if png:
             done = _share(progress, job)
@@ -281,7 +281,7 @@ def _shop_job(
     lang = job.options.lang
     faces = kit_faces(game, job.templates, job.options)
     target = _fresh(out_dir / "shop" / shop / f"{game.id}-{lang}")
-    source = Source(game, job.templates, folder)
+    source = Source(game, job.templates, folder, job.options.lang)
     report = write_shop_files(source, shop, load_shops()[shop], faces, target, lang)
     if progress is not None:
         progress(len(faces))

@@ -12,7 +12,7 @@ from typing import TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from starpress.core import atomic
+from starpress.core import atomic, counts
 from starpress.core.errors import InputError
 from starpress.core.freshness import Stamps
 from starpress.core.load import ContentError, UnknownGame, game_ids
@@ -201,7 +201,10 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             raise OptionError(str(error.problems[0])) from None
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
-        errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
+        errors.print(
+            f"[red]error:[/red] {counts.count(len(error.problems), 'problem', 'problems')}",
+            highlight=False,
+        )
         return EXIT_BAD_INPUT
     prepare_out(request.out)
     total = work(jobs, png=request.png, tts=request.tts)
@@ -262,7 +265,8 @@ def _writing(out: Path, work: Callable[[], T]) -> T:
 def _report(result: BuildResult, console: Console, errors: Console) -> None:
     for report in result.reports:
         console.print(
-            f"wrote {report.path} ({report.pages} pages, {report.faces} cards)",
+            f"wrote {report.path} ({counts.count(report.pages, 'page', 'pages')}, "
+            f"{counts.count(report.faces, 'card', 'cards')})",
             highlight=False,
             soft_wrap=True,
         )
@@ -272,10 +276,18 @@ def _report(result: BuildResult, console: Console, errors: Console) -> None:
     exports = [path for path in result.exports if path not in shop_files]
     for folder in sorted({path.parent for path in exports}):
         files = sum(1 for path in exports if path.parent == folder)
-        console.print(f"wrote {folder}/ ({files} files)", highlight=False, soft_wrap=True)
+        console.print(
+            f"wrote {folder}/ ({counts.count(files, 'file', 'files')})",
+            highlight=False,
+            soft_wrap=True,
+        )
     for shop in result.shops:
         files = len(shop.files)
-        console.print(f"wrote {shop.folder}/ ({files} files)", highlight=False, soft_wrap=True)
+        console.print(
+            f"wrote {shop.folder}/ ({counts.count(files, 'file', 'files')})",
+            highlight=False,
+            soft_wrap=True,
+        )
         for line in shop.left_out:
             errors.print(f"left out: {line}", markup=False, highlight=False, soft_wrap=True)
         for line in shop.safe_zone:

@@ -63,13 +63,14 @@ class Source:
     game: Game  # in the language of the export (starpress.core.i18n.localize)
     templates: Templates
     folder: Path  # the game's content folder
+    lang: str = "en"  # the game's language (the words a kit prints of its own)
 
 
 def render_pdf(source: Source, designs_: list[Design], bleed: float) -> bytes:
     """A PDF with one page per design, each page the face plus `bleed` points around it."""
     buffer = io.BytesIO()
     canvas = KitCanvas(buffer, invariant=1)
-    context = face_context(canvas, source.game, source.templates, source.folder)
+    context = face_context(canvas, source.game, source.templates, source.folder, lang=source.lang)
     context.icons.define_all()
     fit_text_to_decks(context, printed_faces(source.game, source.templates, proof=True), bleed)
     for design in designs_:
@@ -138,7 +139,7 @@ def _front_keys(source: Source, fronts: list[Design], lang: str) -> list[str]:
     """Each front's face key, with the text sizes its deck settles on (no bleed)."""
     game, templates = source.game, source.templates
     digest = game_digest(game, templates, source.folder, lang)
-    scratch = face_context(KitCanvas(io.BytesIO()), game, templates, source.folder)
+    scratch = face_context(KitCanvas(io.BytesIO()), game, templates, source.folder, lang=lang)
     fit_text_to_decks(scratch, printed_faces(game, templates, proof=True), 0.0)
     titles = game.ids()
     return [

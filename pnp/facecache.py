@@ -25,7 +25,7 @@ from starpress.core.model import Game
 from starpress.core.text import CrossRef, Text
 from starpress.pdf.canvas import KitCanvas
 from starpress.pdf.fonts import FONT_DIR
-from starpress.pnp.faces import DeckSizes, FaceSize, draw_face, face_context
+from starpress.pnp.faces import MARKS, DeckSizes, FaceSize, draw_face, face_context
 from starpress.pnp.kit import Face, Side
 from starpress.pnp.layout import Templates
 
@@ -192,6 +192,7 @@ def draw_one(
     bleed: float,
     ink_saver: bool,
     deck_sizes: DeckSizes,
+    lang: str = "en",
 ) -> CachedFace:
     """Draw one face on a page of its own (face plus bleed), as the kit would draw it."""
     layout = face.front if side == "front" else face.back
@@ -201,7 +202,7 @@ def draw_one(
     canvas = KitCanvas(
         buffer, pagesize=(size.outer_width, size.outer_height), invariant=1, pageCompression=1
     )
-    context = face_context(canvas, game, templates, folder, ink_saver)
+    context = face_context(canvas, game, templates, folder, ink_saver, lang)
     context.icons.define_all()
     context.deck_sizes = deck_sizes
     draw_face(context, layout, face.card, side, size)
@@ -247,10 +248,11 @@ def _file_hash(path: Path) -> str:
 
 @cache
 def _tool_digest() -> str:
-    """The bundled fonts and the drawing code: a new starpress draws every face again."""
+    """The bundled fonts, the drawing code and the words a kit prints of its own
+    (`marks.yaml`): a new starpress draws every face again."""
     digest = hashlib.sha256()
     code = [Path(importlib.import_module(name).__file__ or name) for name in _CODE]
-    for path in [*sorted(FONT_DIR.glob("*.ttf")), *code]:
+    for path in [*sorted(FONT_DIR.glob("*.ttf")), *code, MARKS]:
         digest.update(f"{path.name} {_file_hash(path)}\n".encode())
     return digest.hexdigest()
 

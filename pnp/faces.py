@@ -10,8 +10,10 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
+import yaml
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,7 +26,16 @@ from starpress.pdf.units import MM, to_points
 from starpress.pnp import boardbox, images, textfit
 from starpress.pnp.layout import BOARD_TYPES, FIELD_RE, HEX_RE, Box, ResolvedLayout, Templates
 
-PROTOTYPE_MARK = "PROTOTYPE"
+MARKS = Path(__file__).with_name("marks.yaml")
+
+
+@cache
+def prototype_mark(lang: str) -> str:
+    """The tag on a prototype card in a kit's language (`marks.yaml`; English if unlisted)."""
+    words: dict[str, str] = yaml.safe_load(MARKS.read_text("utf-8"))["prototype"]
+    return words.get(lang, words["en"])
+
+
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 
 
@@ -71,6 +82,8 @@ class FaceContext:
     """Each marked card's set mark (`Game.card_marks`), printed on its front."""
     maps: list[BoardMap] = field(default_factory=list)
     """The game's maps (in the kit's language): what board boxes draw."""
+    prototype: str = "PROTOTYPE"
+    """The tag on a prototype card, in the kit's language (`prototype_mark`)."""
     measured: dict[tuple[str, str, bool], list[list[textfit.Word]]] = field(default_factory=dict)
     fitted: dict[tuple[str, str, bool, float, float, float, float, float], textfit.Fitted] = field(
         default_factory=dict
@@ -85,12 +98,15 @@ def face_context(
     templates: Templates,
     folder: Path,
     ink_saver: bool = False,
+    lang: str = "en",
 ) -> FaceContext:
-    """The context to draw a game's faces on a canvas; icons and images come from `folder`."""
+    """The context to draw a game's faces (in `lang`) on a canvas; icons and images come
+    from `folder`."""
     icons = IconForms(canvas, {icon.id: folder / icon.file for icon in game.icons}, folder)
     context = FaceContext(canvas, icons, templates, game.id, game.ids(), folder, ink_saver)
     context.marks = game.card_marks()
     context.maps = list(game.maps)
+    context.prototype = prototype_mark(lang)
     return context
 
 
@@ -481,11 +497,12 @@ def _bleed_out(
 
 
 def _prototype_mark(ctx: FaceContext, layout: ResolvedLayout, size: FaceSize) -> None:
-    """A small PROTOTYPE tag inside the safe zone, bottom centre: the values are ours."""
+    """A small PROTOTYPE tag (in the kit's language) inside the safe zone, bottom centre:
+    the values are ours."""
     canvas = ctx.canvas
     safe = to_points(layout.safe, min(size.width, size.height))
     font, font_size = font_face("DejaVuSans", bold=True), max(4.0, min(5.5, size.width / 14))
-    text_width = canvas.stringWidth(PROTOTYPE_MARK, font, font_size)
+    text_width = canvas.stringWidth(ctx.prototype, font, font_size)
     x = size.bleed + (size.width - text_width) / 2
     y = size.bleed + safe * 0.6
     if layout.shape == "round":
@@ -498,7 +515,7 @@ def _prototype_mark(ctx: FaceContext, layout: ResolvedLayout, size: FaceSize) ->
     canvas.roundRect(x - pad, y - pad, text_width + 2 * pad, font_size + pad, pad, fill=1, stroke=1)
     canvas.setFillColor(HexColor("#c0392b"))
     canvas.setFont(font, font_size)
-    canvas.drawString(x, y, PROTOTYPE_MARK)
+    canvas.drawString(x, y, ctx.prototype)
     canvas.restoreState()
 
 

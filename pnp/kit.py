@@ -207,7 +207,7 @@ def build_kit(
     with atomic_path(path) as temporary:
         line = stamp.line if stamp else ""
         canvas = kit_canvas(str(temporary), game, options, stamp_line=line)
-        context = face_context(canvas, game, templates, folder, options.ink_saver)
+        context = face_context(canvas, game, templates, folder, options.ink_saver, options.lang)
         builder = _Builder(canvas, context, options, line)
         context.icons.define_all()
         # text sizes come from the whole deck, also when only some cards are printed

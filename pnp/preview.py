@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from starpress.core import counts
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame
 from starpress.core.project import Project
@@ -42,7 +43,9 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
         written: list[Path] = []
         for job in plan(root, [request.target], request.lang, options):
             game = job.localized()  # with the catalog `plan` read and checked
-            source = Source(game, job.templates, Project(root).game_folder(game.id))
+            source = Source(
+                game, job.templates, Project(root).game_folder(game.id), job.options.lang
+            )
             folder = request.out / "preview" / f"{game.id}-{job.options.lang}"
             written.extend(card_pngs(source, card_id, folder))
     except (InputError, UnknownGame, DrawError) as error:
@@ -51,7 +54,10 @@ def run(root: Path, request: Request, card_id: str, console: Console, errors: Co
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
-        errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
+        errors.print(
+            f"[red]error:[/red] {counts.count(len(error.problems), 'problem', 'problems')}",
+            highlight=False,
+        )
         return 2
     for path in written:
         console.print(f"wrote {path}", highlight=False, soft_wrap=True)

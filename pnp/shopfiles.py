@@ -118,7 +118,7 @@ def render_deck(source: Source, deck: Deck, pages: list[Design | None], shop: Sh
     game = source.game
     canvas.setTitle(f"{game.info.title}: {deck.name} for {shop.title}")
     canvas.setAuthor("starpress")
-    context = face_context(canvas, game, source.templates, source.folder)
+    context = face_context(canvas, game, source.templates, source.folder, lang=source.lang)
     context.icons.define_all()
     fit_text_to_decks(context, printed_faces(game, source.templates, proof=True), bleed)
     icons: list[list[tuple[float, float, float, float]]] = []
@@ -324,7 +324,7 @@ def _sheets(source: Source, deck: Deck, shop: Shop, folder: Path, lang: str) -> 
     with atomic_path(path) as temporary:
         canvas = kit_canvas(str(temporary), game, options, colour=shop.colour)
         canvas.setTitle(f"{game.info.title}: {deck.name} for {shop.title}")
-        context = face_context(canvas, game, source.templates, source.folder)
+        context = face_context(canvas, game, source.templates, source.folder, lang=source.lang)
         context.icons.define_all()
         builder = _Builder(canvas, context, options)
         fit_text_to_decks(context, printed_faces(game, source.templates, True), builder.bleed)

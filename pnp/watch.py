@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from starpress.core import atomic
+from starpress.core import atomic, counts
 from starpress.core.errors import InputError
 from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.project import Project
@@ -129,15 +129,17 @@ def _once(
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
-        errors.print(f"[red]error:[/red] {len(error.problems)} problem(s); waiting for a fix")
+        found = counts.count(len(error.problems), "problem", "problems")
+        errors.print(f"[red]error:[/red] {found}; waiting for a fix")
     except (DrawError, InputError) as error:
         errors.print(f"[red]error:[/red] {error}; waiting for a fix", highlight=False)
     else:
         for report in done.reports:
             kit = report.kit
             console.print(
-                f"wrote {kit.path} ({kit.pages} pages, {kit.faces} cards); "
-                f"redrew {report.drawn} face(s), reused {report.reused}",
+                f"wrote {kit.path} ({counts.count(kit.pages, 'page', 'pages')}, "
+                f"{counts.count(kit.faces, 'card', 'cards')}); "
+                f"redrew {counts.count(report.drawn, 'face', 'faces')}, reused {report.reused}",
                 highlight=False,
                 soft_wrap=True,
             )

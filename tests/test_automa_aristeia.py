@@ -285,7 +285,8 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert "El Cazador vuelve del Banquillo: colócalo en la casilla libre" in said
     assert "Puntos de Victoria finales: el autómata (8), tú (4)." in said  # 8 ends it
     assert "Gana: el autómata." in said
-    assert "aristeia.rules.solo.roles" in said  # each step says its rule
+    assert "  [Los pasos de las cartas de Rol; " in said  # each step cites its rules by title
+    assert "aristeia.rules" not in said
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
     asked = {e["key"] for e in events if e["t"] == "answer"}
     assert asked <= {"roles", "your_sum", "initiative_card", "initiative", "tactics_card",

@@ -254,7 +254,8 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert "Quedan 0 fichas de PV en la reserva." in said
     assert re.search(r"Puntuación final de Autómata 1: \d+ PV\.", said)
     assert "Puntuaciones finales: " in said and "Ganador: " in said
-    assert "ascending-empires.rules.solo" in said  # each step says its rule
+    assert "Ganador: tú.  [Ganador y desempates]" in said  # each step cites its rule by title
+    assert "ascending-empires.rules" not in said
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
     keys = {e["key"] for e in events if e["t"] == "answer"}
     assert keys >= {"card", "reach", "colour", "quadrant", "report", "tokens", "ships_hit"}

@@ -266,7 +266,8 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert re.search(r"Conflict at «\w+» \(P \d+/14\), started by you\.", said)
     assert "You fulfil the Exploration Victory. Your points: 2." in said
     assert "You win! Points: you 4, automaton" in said
-    assert "asteria.rules.solo" in said  # each step says its rule
+    assert "  [End of the solo game]" in said  # each step cites its rule by title
+    assert "asteria.rules" not in said
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
     row = next(e for e in events if e.get("key") == "row")
     assert row["raw"] == "A 1/38, A 2/38, A 3/38"  # typed "1 2 3": the log keeps printed marks

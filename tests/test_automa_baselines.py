@@ -231,7 +231,7 @@ def test_a_greedy_luna_maris_game_replays_from_its_log(tmp_path: Path) -> None:
         check=False,
     )
     assert played.returncode == 0, played.stderr
-    assert "[luna-maris.rules.solo.automaton.scoring]" in played.stdout  # played to the end
+    assert "[Pontuação do autômato]" in played.stdout  # played to the end
     replayed = run_cli("automa", "luna-maris", "replay", str(save), cwd=ROOT)
     assert replayed.returncode == 0, replayed.stderr
     said = [line.removeprefix("> ") for line in played.stdout.splitlines() if line.endswith("]")]

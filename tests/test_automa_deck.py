@@ -294,17 +294,17 @@ def test_a_first_card_does_its_first_action_that_can_else_its_last_resort(tmp_pa
         "score_human": ["5"],
     })  # fmt: skip
     assert said.splitlines() == [
-        "Round 1.  [demo.rules.setup]",
+        "Round 1.  [Setup]",
         "Expand: a piece on a free space.",
-        "Round 2.  [demo.rules.setup]",
+        "Round 2.  [Setup]",
         "'1' does not fit: 2, 3.",
         "It takes a coin.",  # card 3: its only action is the shared `take`
-        "Round 3.  [demo.rules.setup]",
+        "Round 3.  [Setup]",
         "Shuffle its deck.",  # its last card is flipped
         "It attacks.",
         "It aims north.",
-        "Final scores: you (5), the bot (4).  [demo.rules.setup]",  # the variant, by default
-        "Winner: you.  [demo.rules.setup]",
+        "Final scores: you (5), the bot (4).  [Setup]",  # the variant, by default
+        "Winner: you.  [Setup]",
     ]
     assert person.asked[:4] == ["bot_card", "free", "rivals", "bot_card"]
 
@@ -335,8 +335,8 @@ def test_a_target_is_narrowed_by_its_priority_list_and_a_tie_broken_as_written(
     assert lines[1:3] == ["It attacks.", "It aims south."]  # north and south; tie: last
     assert lines[-3:] == [  # card 1: neither action, its last resort (take)
         "It takes a coin.",
-        "Final scores: you (9), the bot (5).  [demo.rules.setup]",
-        "Winner: you.  [demo.rules.setup]",
+        "Final scores: you (9), the bot (5).  [Setup]",
+        "Winner: you.  [Setup]",
     ]
 
 
@@ -348,7 +348,7 @@ def test_a_level_s_deck_refuses_a_card_it_does_not_hold_and_reshuffles(tmp_path:
     }, "short")  # fmt: skip
     lines = said.splitlines()
     assert "'3' does not fit: 1–2." in lines  # card 3 is not in the short level's deck
-    assert lines.index("Shuffle its deck.") == lines.index("Round 2.  [demo.rules.setup]") + 1
+    assert lines.index("Shuffle its deck.") == lines.index("Round 2.  [Setup]") + 1
     assert "'2' does not fit: 1." not in lines  # shuffled again: card 2 may come at once
 
 

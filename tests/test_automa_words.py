@@ -13,6 +13,8 @@ import pytest
 
 from starpress.automa.engine import runner
 from starpress.automa.engine.voice import Voice
+from starpress.automa.engine.words import Grammar, Words
+from starpress.core.grammar import grammar
 from starpress.core.i18n import localize
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Plural
@@ -21,7 +23,7 @@ from tests.pdfread import open_pdf
 from tests.test_automa_table import SETTINGS, play
 
 RULE_CITED = re.compile(r"  \[[^\]]+\]$")
-"""The rule ids a ruled step cites at the end of its line (on purpose: `[afternova.rules…]`)."""
+"""The rules a ruled step cites at the end of its line, by their titles: `[Bot turn; …]`."""
 SIMULATED = {
     "afternova": {"seats": "baseline"},
     "afternova-solo": {"variant": "solo", "seats": "greedy"},
@@ -143,3 +145,39 @@ def test_no_golden_transcript_shows_a_message_key(golden: Path) -> None:
     said = [RULE_CITED.sub("", line) for line in golden.read_text("utf-8").splitlines()]
     leaked = {word for line in said for word in re.findall(r"\b[a-z]+_[a-z0-9_]+\b", line)}
     assert not leaked, sorted(leaked)
+
+
+# -- grammar where a message puts a word in (starpress/core/grammar.yaml) ----------------
+
+
+def _words(lang: str, template: str) -> Words:
+    return Words({"m": template}, grammar=Grammar(**grammar(lang)))
+
+
+@pytest.mark.parametrize(
+    ("lang", "template", "values", "said"),
+    [
+        ("it", "atterra {planet:su}", {"planet": "il pianeta viola"}, "atterra sul pianeta viola"),
+        ("it", "torna {who:a}", {"who": "l'automa"}, "torna all'automa"),
+        ("it", "atterra {planet:su}", {"planet": "Automa 1"}, "atterra su Automa 1"),
+        ("it", "un'icona {colour:feminine}", {"colour": "bianco"}, "un'icona bianca"),
+        ("it", "{n} × il righello", {"n": 1.5}, "1,5 × il righello"),
+        ("es", "quita 2 Daño {target:a}", {"target": "el Apoyo"}, "quita 2 Daño al Apoyo"),
+        ("es", "quita 2 Daño {target:a}", {"target": "tu Cazador"}, "quita 2 Daño a tu Cazador"),
+        ("pt-BR", "tira Dano {target:de}", {"target": "o seu Caçador"}, "tira Dano do seu Caçador"),
+        ("pt-BR", "{n} vezes", {"n": 1.5}, "1,5 vezes"),
+        ("en", "lands {planet:on}", {"planet": "the purple planet"}, "lands on the purple planet"),
+        ("en", "{n} ×", {"n": 1.5}, "1.5 ×"),
+    ],
+)
+def test_a_name_put_into_a_message_follows_the_language_s_grammar(
+    lang: str, template: str, values: dict[str, object], said: str
+) -> None:
+    assert _words(lang, template)("m", **values) == said
+
+
+def test_a_grammar_spec_is_the_same_placeholder_to_the_catalog_check() -> None:
+    from starpress.core.catalogs import _markup
+
+    assert _markup("torna {who:a}; l'icona {colour:feminine}") == _markup("vuelve {who}; {colour}")
+    assert _markup("torna {whom:a}") != _markup("vuelve {who}")

@@ -21,7 +21,7 @@ def test_version(tmp_path: Path) -> None:
 def test_check_passes_on_valid_content(demo_project: Path) -> None:
     result = run_cli("check", cwd=demo_project)
     assert result.returncode == 0, result.stderr
-    assert "ok demo: 1 components, 2 rules sections, 1 glossary entries, 1 icons" in result.stdout
+    assert "ok demo: 1 component, 2 rules sections, 1 glossary entry, 1 icon" in result.stdout
 
 
 def test_root_option_and_search_upwards(tmp_path: Path) -> None:
@@ -92,7 +92,7 @@ def test_show_on_broken_content_lists_problems(tmp_path: Path) -> None:
         "content/demo/components.yaml:2:5: missing field 'kind'",
         "content/demo/components.yaml:2:5: missing field 'name'",
         "content/demo/components.yaml:2:5: missing field 'count'",
-        "error: demo has 3 problem(s); run 'starpress check demo'",
+        "error: demo has 3 problems; run 'starpress check demo'",
     ]
 
 

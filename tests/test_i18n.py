@@ -262,3 +262,33 @@ def test_plural_forms_move_to_a_new_rule_by_the_numbers_they_serve() -> None:
         "muchos",
     )
     assert catalogs.refit_plural_forms(("a", "b"), es_old, es_old, 2) == ("a", "b")
+
+
+def test_the_command_line_counts_with_english_plural_forms() -> None:
+    from starpress.core.counts import count
+
+    assert count(1, "page", "pages") == "1 page"
+    assert [count(n, "problem", "problems") for n in (0, 2, 1000)] == [
+        "0 problems",
+        "2 problems",
+        "1000 problems",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "low", "high", "shown"),
+    [
+        ("pt-BR", 1, 1, "1 jogador"),
+        ("es", 1, 1, "1 jugador"),
+        ("it", 1, 1, "1 giocatore"),
+        ("en", 1, 1, "1 player"),
+        ("it", 1, 4, "1–4 giocatori"),
+        ("pt-BR", 3, 6, "3–6 jogadores"),
+    ],
+)
+def test_a_book_says_its_players_in_the_language_s_plural_form(
+    lang: str, low: int, high: int, shown: str
+) -> None:
+    from starpress.rulebook.style import counted
+
+    assert counted(lang, "players", high, players=f"{low}–{high}" if low != high else low) == shown

@@ -144,7 +144,7 @@ def test_broken_file_gets_its_exact_message(tmp_path: Path, case: str) -> None:
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert lines[0] == expected
-    assert lines[-1].startswith("error: 1 problem(s) in 1 file(s)")
+    assert lines[-1].startswith("error: 1 problem in 1 file")
     assert "Traceback" not in result.stderr
 
 

@@ -688,3 +688,15 @@ def test_kits_built_in_a_process_pool_are_the_bytes_of_a_serial_build(kit_projec
         f"demo-{lang}-a4.pdf" for lang in ("pt-BR", "es", "it", "en")
     ]
     assert built[1] == built[2]
+
+
+def test_the_prototype_tag_is_printed_in_the_kit_s_language(kit_project: Path) -> None:
+    """The demo's king is `provenance: prototype`: its face carries the tag in each kit's
+    language (pnp/marks.yaml), never the English word on a pt-BR card."""
+    for lang, tag in (("en", "PROTOTYPE"), ("pt-BR", "PROTÓTIPO")):
+        result = run_cli("pnp", "demo", "--lang", lang, cwd=kit_project)
+        assert result.returncode == 0, result.stderr
+        with open_pdf(kit_project / "build" / "pnp" / f"demo-{lang}-a4.pdf") as doc:
+            words = " ".join(page.get_text() for page in doc).split()
+        assert tag in words, lang
+        assert lang == "en" or "PROTOTYPE" not in words

@@ -13,7 +13,7 @@ from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Game, Section
 from starpress.core.text import CrossRef, Span, Text, plain_text
 from starpress.rulebook.booklet import booklet_order
-from starpress.rulebook.build import Job, book_path, build_book, run
+from starpress.rulebook.build import Job, book_path, build_book, run, setup_pictures
 from tests.conftest import ROOT, make_project, run_cli
 from tests.pdfread import fonts_not_embedded, viewer_preferences
 
@@ -206,7 +206,8 @@ def test_rebuild_is_byte_identical_and_serial_equals_pool(
 ) -> None:
     game = localized(games, "luna-maris", "es")
     again = tmp_path / "again.pdf"
-    build_book(game, "es", "letter", ROOT / "content" / "luna-maris", again)
+    pictures = setup_pictures(ROOT, "luna-maris", "es")  # what `run` shows, when drawn
+    build_book(game, "es", "letter", ROOT / "content" / "luna-maris", again, pictures=pictures)
     assert again.read_bytes() == book_path(books, "luna-maris", "es", "letter").read_bytes()
 
 

@@ -357,17 +357,26 @@ def test_the_own_game_walkthrough_is_on_the_english_site() -> None:
 
 
 BOT_CHART_ALT = {
-    "en": "Scores of bot (games per score)",
-    "it": "Punteggi di bot (partite per punteggio)",
-    "es": "Puntuaciones de bot (partidas por puntuación)",
-    "pt-BR": "Pontuações de bot (partidas por pontuação)",
+    "en": "Scores of the bot (games per score)",
+    "it": "Punteggi del bot (partite per punteggio)",
+    "es": "Puntuaciones del bot (partidas por puntuación)",
+    "pt-BR": "Pontuações do bot (partidas por pontuação)",
+}
+RULE_BAR = {
+    "en": "Where a Fragment of the Bot goes",
+    "it": "Dove va un Frammento del Bot",
+    "es": "Adónde va un Fragmento del Bot",
+    "pt-BR": "Para onde vai um Fragmento do Bot",
 }
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
-    """Each bot page shows every chart `automa.sim.site_charts` drew (one per chart of
-    each setting), as the drawn SVG, with alt text and a caption in the page's language."""
+    """Each bot page shows every chart `automa.sim.site_charts` simulated (one per chart of
+    each setting), drawn by the site in the page's language: alt text and caption, the
+    SVG's own title, rules by their titles, no player key, headings without options."""
+    from xml.etree import ElementTree
+
     from starpress.core.project import Project
 
     for game, page, charts in (
@@ -389,11 +398,18 @@ def test_bot_pages_show_the_simulation_charts(lang: str) -> None:
         if page == "solo" and game == "afternova":  # the command box of the bot's other page
             words = re.sub(r"<[^>]+>", "", text)
             assert "simulate --variant solo --level all --seats competent" in words
+        headings = re.findall(r"<h3[^>]*>(.*?)</h3>", text, re.S)
+        assert headings and not [h for h in headings if "--" in h or "<code>" in h], headings
         for alt, src in images:
-            shown = (folder / src).resolve()
-            drawn = Project(ROOT).charts_folder(game) / Path(src).name
-            assert shown.read_bytes() == drawn.read_bytes(), src
+            svg = ElementTree.parse(folder / src).getroot()
+            title = svg.findtext("{http://www.w3.org/2000/svg}title") or ""
             assert alt and f"<figcaption>{alt}</figcaption>" in text
+            assert title.startswith(entities.unescape(alt)), (title, alt)
+            assert "seat-" not in title and "automaton-" not in title
+            if src.endswith("-rules.svg") and game == "afternova":
+                labels = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+                assert RULE_BAR[lang] in labels, labels
+                assert not [label for label in labels if label and "afternova." in label]
         if game == "afternova":
             assert entities.escape(BOT_CHART_ALT[lang], quote=True) in {a for a, _ in images}
 
@@ -408,7 +424,7 @@ def test_a_bot_page_says_when_its_charts_are_not_drawn(
     page = next(p.text for p in site.pages if p.path == "afternova/bot.md")
     assert "Los gráficos de las simulaciones aún no se han generado" in page
     assert "<code>starpress site build</code>" in page and ".svg" not in page
-    assert not [a for a in site.assets if "/simulations/" in a.path]
+    assert not [p for p in site.pages if "/simulations/" in p.path]
 
 
 SITE_TITLES = {

@@ -67,7 +67,7 @@ class BotDefinition:
     """A reason these start settings make no game (`--seats baseline` at the table), or None."""
     charts: Callable[[Game, Mapping[str, str], int, int], Sequence[Any]] | None = None
     """More charts of one simulated setting (game, parameters, games, first seed), drawn with
-    the bot's others on its page (`automa.sim.charts.Chart`s: a deck automaton's actions)."""
+    the bot's others on its page (`automa.sim.charts.ChartData`: a deck automaton's actions)."""
 
 
 ENGINE_MESSAGES = (

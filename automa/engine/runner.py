@@ -113,7 +113,7 @@ def replay(
     driver = Driver(
         session.state(),
         log,
-        Table(session.voice, Output(out or sys.stdout, as_json), read=None),
+        Table(session.voice, _output(session.voice, out or sys.stdout, as_json), read=None),
         session.policies(),
         live=False,
         redraw=False,
@@ -121,6 +121,11 @@ def replay(
     with contextlib.suppress(Quit), located(log, driver):  # a log that ends mid-game
         driver.run()
     return 0
+
+
+def _output(voice: Voice, out: TextIO, as_json: bool) -> Output:
+    """The transcript, citing each rule by its title in the session's language."""
+    return Output(out, as_json, cite=voice.words.cite)
 
 
 def content_hash(game: Game) -> str:
@@ -192,7 +197,7 @@ def _drive(
 ) -> int:
     session = _session(root, log)
     voice = session.voice
-    table = Table(voice, Output(out, as_json), read, pause=not auto and not as_json)
+    table = Table(voice, _output(voice, out, as_json), read, pause=not auto and not as_json)
     if terminal:
         table.complete = _completion()
     quiet_until_live, recap = resuming, RECAP if resuming else 0

@@ -29,7 +29,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol, TextIO
@@ -273,22 +273,25 @@ class Speaker(Protocol):
 
 @dataclass
 class Output:
-    """Where the transcript goes: text (with rule ids) or JSON lines."""
+    """Where the transcript goes: text (citing rules by title) or JSON lines (by id)."""
 
     stream: TextIO
     as_json: bool = False
     quiet: bool = False
+    cite: Callable[[str], str] = str
+    """A rule's name as the text transcript cites it (its title in the session's language)."""
 
     def step(self, key: str, text: str, rules: tuple[str, ...], values: dict[str, Any]) -> None:
-        """One step said: its text, then the rules it follows (text: `  [a; b]`; JSON: a
-        list of rule ids)."""
+        """One step said: its text, then the rules it follows (text: `  [a; b]` by their
+        titles; JSON: a list of rule ids)."""
         if self.quiet:
             return
         if self.as_json:
             line = {"step": key, "rule": list(rules), "text": text, "values": values}
             self.stream.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
         else:
-            self.stream.write(f"{text}  [{'; '.join(rules)}]\n" if rules else f"{text}\n")
+            cited = "; ".join(self.cite(rule) for rule in rules)
+            self.stream.write(f"{text}  [{cited}]\n" if rules else f"{text}\n")
         self.stream.flush()
 
 

@@ -13,8 +13,9 @@ from typing import Any
 from babel import Locale
 
 from starpress.automa.engine.choices import CardBook
-from starpress.automa.engine.words import PLURAL_NUMBERS, PluralText, Words
+from starpress.automa.engine.words import PLURAL_NUMBERS, Grammar, PluralText, Words
 from starpress.core.catalogs import locale_code
+from starpress.core.grammar import grammar
 from starpress.core.model import Game, Plural
 from starpress.core.text import IconRef, Token, plain_text
 
@@ -45,7 +46,10 @@ def words_of(game: Game, lang: str | None = None) -> Words:
         else:
             messages[key] = message
     messages.setdefault(AS_WRITTEN, "{text}")
-    return Words(messages, plural_categories(lang or game.info.source_language))
+    shown = lang or game.info.source_language
+    rules = {section.id: plain_text(section.title.tokens) for section in game.sections()}
+    rules.update({ruling.id: plain_text(ruling.title.tokens) for ruling in game.clarifications})
+    return Words(messages, plural_categories(shown), Grammar(**grammar(shown)), rules)
 
 
 AS_WRITTEN = "text"

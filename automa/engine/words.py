@@ -7,7 +7,8 @@ like the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import string
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,72 @@ class PluralText:
 
 
 @dataclass(frozen=True)
+class Grammar:
+    """What a language does where a message puts a word in (`starpress/core/grammar.yaml`,
+    worked out when the words are made):
+
+    - `{planet:su}`: the preposition `su` joined to the name, contracted with the article
+      the name starts with (`sul pianeta`, `sull'asteroide`; `su Automa 1`: no article);
+    - `{colour:feminine}`: an adjective in its feminine form (`bianco` -> `bianca`), by the
+      language's endings;
+    - a number with a fraction is written with the language's decimal sign (`1,5`).
+    """
+
+    contractions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    feminine: Sequence[Sequence[str]] = ()
+    """(ending, feminine ending) pairs, tried in order."""
+    decimal: str = "."
+
+    def join(self, preposition: str, name: str) -> str:
+        """The preposition before `name`, contracted with the article `name` starts with."""
+        articles = self.contractions.get(preposition, {})
+        for article, joined in articles.items():
+            if article.endswith("'") and name.lower().startswith(article):  # elided: l'
+                return joined + name[len(article) :]
+        first, space, rest = name.partition(" ")
+        if space and first.lower() in articles:
+            return f"{articles[first.lower()]} {rest}"
+        return f"{preposition} {name}"
+
+    def agree(self, adjective: str) -> str:
+        """An adjective as it agrees with a feminine noun."""
+        for ending, feminine in self.feminine:
+            if adjective.endswith(ending):
+                return adjective[: len(adjective) - len(ending)] + feminine
+        return adjective
+
+    def number(self, value: float) -> str:
+        return f"{value:g}".replace(".", self.decimal)
+
+
+class _Formatter(string.Formatter):
+    """`str.format` with the grammar's format specs (`{name:su}`, `{name:feminine}`)."""
+
+    def __init__(self, grammar: Grammar) -> None:
+        self.grammar = grammar
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "feminine":
+            return self.grammar.agree(str(value))
+        if _is_preposition(format_spec, self.grammar):
+            return self.grammar.join(format_spec, str(value))
+        if isinstance(value, float) and not format_spec:
+            return self.grammar.number(value)
+        return super().format_field(value, format_spec)
+
+
+_PYTHON_TYPES = frozenset("bcdeEfFgGnosxX")
+"""Format specs Python gives a meaning (a one-letter presentation type)."""
+
+
+def _is_preposition(spec: str, grammar: Grammar) -> bool:
+    """A spec made of lower-case letters that Python does not read: a preposition."""
+    if spec in grammar.contractions:
+        return True
+    return bool(spec) and spec.isalpha() and spec.islower() and spec not in _PYTHON_TYPES
+
+
+@dataclass(frozen=True)
 class Words:
     """Message key -> its text (a `str.format` template) in one language.
 
@@ -39,6 +106,13 @@ class Words:
 
     messages: Mapping[str, str | PluralText]
     categories: Mapping[int, str] = field(default_factory=dict)
+    grammar: Grammar = field(default_factory=Grammar)
+    rules: Mapping[str, str] = field(default_factory=dict)
+    """Each rule's (and ruling's) title in the language, by id: how a step cites them."""
+
+    def cite(self, rule: str) -> str:
+        """A rule as a step names it: its title (its id when the content has none)."""
+        return self.rules.get(rule, rule)
 
     def __call__(self, key: str, **values: Any) -> str:
         found = self.messages.get(key)
@@ -49,10 +123,12 @@ class Words:
             name: ", ".join(map(str, value)) if isinstance(value, list) else value
             for name, value in values.items()
         }
+        formatter = _Formatter(self.grammar)
         try:
-            return str(template).format(**shown)
-        except (KeyError, IndexError):
-            return str(getattr(template, "source", template)).format(**shown)
+            return formatter.format(str(template), **shown)
+        except (KeyError, IndexError, ValueError):
+            source = str(getattr(template, "source", template))
+            return formatter.format(source, **shown)
 
     def form(self, message: PluralText, values: Mapping[str, Any]) -> str:
         """The form of a plural message for its number."""

@@ -1,12 +1,12 @@
-"""The simulation charts of the bot pages, drawn before the site is built (`site build`).
+"""The simulation charts of the bot pages, simulated before the site is built (`site build`).
 
 For each game with a bot: `SITE_GAMES` simulated games from `SITE_SEED` for every setting a
 simulation can play (each charted parameter `all`) on the bot's own variant page, and every setting
-its other variant pages chart (`automa.pages`, Afternova's solo page), their charts
-(`automa.sim.charts`) and a `charts.json` naming each chart's page, setting, kind and
-player, in `build/site-cache/automa/<game>/`, where `starpress.site.files` reads them. The charts
-have no words but numbers and rule ids, so one set serves every language: each page captions them in
-its own.
+its other variant pages chart (`automa.pages`, Afternova's solo page), and their charts as
+numbers (`automa.sim.charts.chart_data`) in a `charts.json` naming each chart's page, setting,
+kind, player and values, in `build/site-cache/automa/<game>/`, where `starpress.site.files`
+reads them. The numbers serve every language: the site draws each chart in its page's
+language (rule titles, players, captions), as it draws the card anatomy from pnp's numbers.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from starpress.automa.engine.registry import BotDefinition, bot_of
-from starpress.automa.sim.charts import Chart, chart_files
+from starpress.automa.sim.charts import ChartData, chart_data
 from starpress.automa.sim.simulate import settings_to_run, simulate
 from starpress.core.atomic import write_atomic
 from starpress.core.errors import InputError
@@ -40,7 +40,7 @@ def draw_site_charts(
     loaded: Mapping[str, Game] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
-    """Simulate and chart every bot's settings; the files written (manifests last);
+    """Simulate every bot's settings and write their charts' numbers; the manifests written;
     `progress` is told (settings simulated, of how many are not stored yet).
 
     The simulations run in a process pool (`workers`, default one per CPU), each setting in its own
@@ -59,7 +59,7 @@ def draw_site_charts(
     digests = {game.id: _game_digest(game) for game in loaded.values()}
     keys = [_setting_key(digests[game_id], params) for game_id, _page, params in settings]
     store = Project(root).cache("charts")  # each setting's charts by `_setting_key`
-    charts = [_stored(store / f"{key}.json") for key in keys]
+    charts = [_stored(store / f"{key}.json") for key in keys]  # each setting's ChartData
     todo = [n for n, found in enumerate(charts) if found is None]
     if todo:
         workers = max(1, min(len(todo), workers or os.cpu_count() or 1))
@@ -90,20 +90,20 @@ def draw_site_charts(
             assert found is not None
             for chart in found:
                 name = chart.name if page == game.automa.variant else f"{page}-{chart.name}"
-                path = folder / name
-                write_atomic(path, chart.svg.encode("utf-8"))
-                written.append(path)
+                numbers = dataclasses.asdict(chart)
+                del numbers["name"]  # the file's name on this page is `file`
                 entries.append(
                     {
+                        **numbers,
                         "file": name,
                         "page": page,
-                        "kind": chart.kind,
-                        "player": chart.player,
                         "params": params,
                         "games": SITE_GAMES,
                         "seed": SITE_SEED,
                     }
                 )
+        for stale in folder.glob("*.svg"):  # drawn here before the site drew them itself
+            stale.unlink()
         manifest = Project(root).charts_manifest(game.id)
         write_atomic(manifest, json.dumps(entries, indent=1, sort_keys=True).encode("utf-8"))
         written.append(manifest)
@@ -115,14 +115,14 @@ class ChartTask:
     """One setting to simulate and chart: all a pool worker needs, handed with the task."""
 
     game: Game
-    """As loaded (the charts have no words to translate)."""
+    """As loaded (the charts are numbers: the site words them)."""
     params: dict[str, str]
     games: int
     seed: int
 
 
-def _chart(task: ChartTask) -> list[Chart]:
-    charts = chart_files(simulate(task.game, task.games, task.seed, task.params))
+def _chart(task: ChartTask) -> list[ChartData]:
+    charts = chart_data(simulate(task.game, task.games, task.seed, task.params))
     bot = bot_of(task.game)
     if bot is not None and bot.charts is not None:  # the bot's own (a deck's actions)
         charts += bot.charts(task.game, task.params, task.games, task.seed)
@@ -145,10 +145,10 @@ def _setting_key(game_digest: str, params: dict[str, str]) -> str:
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def _stored(path: Path) -> list[Chart] | None:
+def _stored(path: Path) -> list[ChartData] | None:
     """A setting's stored charts; None when missing or unreadable (simulated again)."""
     try:
-        return [Chart(**entry) for entry in json.loads(path.read_text("utf-8"))]
+        return [ChartData(**entry) for entry in json.loads(path.read_text("utf-8"))]
     except (OSError, ValueError, TypeError):
         return None
 

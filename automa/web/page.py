@@ -61,7 +61,10 @@ class _Steps(Output):
     said: list[dict[str, Any]] = field(default_factory=list)
 
     def step(self, key: str, text: str, rules: tuple[str, ...], values: dict[str, Any]) -> None:
-        links = [{"id": rule_id, "href": self.rules.get(rule_id)} for rule_id in rules]
+        links = [
+            {"id": rule_id, "title": self.cite(rule_id), "href": self.rules.get(rule_id)}
+            for rule_id in rules
+        ]
         self.said.append({"key": key, "text": text, "rules": links})
 
 
@@ -92,7 +95,7 @@ class Page:
         self.limits = Limits(**data["limits"])
         self.log = EventLog()
         self.state: ScriptState | None = None
-        self.output = _Steps(io.StringIO(), rules=self.rules)
+        self.output = _Steps(io.StringIO(), cite=words.cite, rules=self.rules)
         self.prompt = ""
 
     def call(self, name: str, arguments: str) -> str:
@@ -211,7 +214,7 @@ class Page:
         first = self.log.events[0]
         start = Start(first["mode"], first["seed"], first["params"])
         self.state = ScriptState(lambda: self.new_program(self.prepared, start, self.words))
-        self.output = _Steps(io.StringIO(), rules=self.rules)
+        self.output = _Steps(io.StringIO(), cite=self.words.cite, rules=self.rules)
         self._run(None)
         return self._view(True, notes)
 

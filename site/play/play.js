@@ -220,7 +220,7 @@ class Game {
       const item = this.steps.appendChild(element("li", { class: "sp-play-step" }));
       item.appendChild(element("span", { class: "sp-play-text" }, step.text));
       for (const rule of step.rules) {
-        const link = element(rule.href ? "a" : "span", { class: "sp-play-rule" }, rule.id);
+        const link = element(rule.href ? "a" : "span", { class: "sp-play-rule" }, rule.title || rule.id);
         if (rule.href) link.setAttribute("href", rule.href);
         item.append(" ", link);
       }

@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from starpress.core import catalogs
+from starpress.core import catalogs, counts
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Game
 from starpress.core.project import Project
@@ -22,12 +22,18 @@ def extract(root: Path, console: Console) -> None:
         path = Project(root).catalog_template(game.id)
         template = catalogs.game_template(root, game)
         catalogs.write_catalog(path, template)
-        console.print(f"wrote {path.relative_to(root)} ({len(template)} texts)", highlight=False)
+        console.print(
+            f"wrote {path.relative_to(root)} ({counts.count(len(template), 'text', 'texts')})",
+            highlight=False,
+        )
     if _keeps_ui_catalogs(root):
         ui = site_messages.ui_template(root)
         path = Project(root).ui_catalog_template
         catalogs.write_catalog(path, ui)
-        console.print(f"wrote {path.relative_to(root)} ({len(ui)} texts)", highlight=False)
+        console.print(
+            f"wrote {path.relative_to(root)} ({counts.count(len(ui), 'text', 'texts')})",
+            highlight=False,
+        )
 
 
 def update(root: Path, console: Console) -> None:
@@ -88,9 +94,8 @@ def compile_all(root: Path, console: Console, errors: Console) -> bool:
             problems += catalogs.compile_catalog(path, lang, target)
     for problem in problems:
         errors.print(problem, markup=False, highlight=False, soft_wrap=True)
-    console.print(
-        f"compiled into {out.relative_to(root)}/ ({len(problems)} problem(s))", highlight=False
-    )
+    found = counts.count(len(problems), "problem", "problems")
+    console.print(f"compiled into {out.relative_to(root)}/ ({found})", highlight=False)
     return not problems
 
 

@@ -184,7 +184,7 @@ def draw_gallery(
     stamp = _gallery_stamp(root, game, templates, lang)
     if manifest.is_file() and _read(folder / GALLERY_STAMP) == stamp:
         return manifest  # drawn from this very content, layouts, catalog and code
-    source = Source(localize(root, game, lang), templates, project.game_folder(game_id))
+    source = Source(localize(root, game, lang), templates, project.game_folder(game_id), lang)
     pictures = export_gallery(source, folder, GALLERY_DPI, project.cache("gallery"), lang)
     names = {card_id: path.name for card_id, path in pictures.items()}
     draw_cover(

@@ -284,12 +284,12 @@ def _markup_problem(entry: Message) -> str | None:
 def _markup(text: str) -> list[str]:
     """Icons, cross-reference targets and `{placeholders}` of a text, sorted, repeats kept."""
     items = markup.markup_item_list(text)
-    if "{" in text:
-        items += _PLACEHOLDER.findall(text)
+    if "{" in text:  # by name: a grammar spec (`{planet:su}`) is the language's own
+        items += [f"{{{name}}}" for name in _PLACEHOLDER.findall(text)]
     return sorted(items)
 
 
-_PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::[a-z']+)?\}")
 
 
 def compile_catalog(path: Path, lang: str, out: Path) -> list[str]:

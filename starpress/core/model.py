@@ -167,9 +167,13 @@ class Range(Record):
 
 
 class Source(Record):
+    """A work the data rests on: its own `title` as published (a name, never translated),
+    and a `note` saying what it is, a text like any other (translated)."""
+
     id: Slug
     title: str
     kind: SourceKind
+    note: Text | None = None
     url: str | None = None
 
 
@@ -685,8 +689,8 @@ class Game(Record):
             titles[variant.id] = variant.name
         for clarification in self.clarifications:
             titles[clarification.id] = clarification.title
-        for card in self.cards:
-            titles[card.id] = card.name or Text(card.id)
+        for card in self.cards:  # a nameless design (a board) is called what its component is
+            titles[card.id] = card.name or titles.get(card.component) or Text(card.id)
         for setup in self.setups:
             titles[setup.id] = setup.title
         return titles

@@ -56,10 +56,18 @@ class ContentError(Exception):
 
     def summary(self) -> str:
         """How many problems in how many files, and how many of them are knock-ons."""
+        from starpress.core.counts import count
+
         files = len({problem.path for problem in self.problems})
-        said = f"{len(self.problems)} problem(s) in {files} file(s)"
+        said = (
+            f"{count(len(self.problems), 'problem', 'problems')} in {count(files, 'file', 'files')}"
+        )
         knock_ons = sum(1 for problem in self.problems if KNOCK_ON in problem.message)
-        return f"{said}, {knock_ons} of them knock-on(s)" if knock_ons else said
+        return (
+            f"{said}, {knock_ons} of them {'a knock-on' if knock_ons == 1 else 'knock-ons'}"
+            if knock_ons
+            else said
+        )
 
 
 KNOCK_ON = "(knock-on of "

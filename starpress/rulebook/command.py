@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from starpress.core import counts
 from starpress.core.freshness import Stamps
 from starpress.core.load import ContentError, UnknownGame, game_ids
 from starpress.core.model import LANGUAGES
@@ -52,12 +53,14 @@ def build_command(root: Path, request: BookRequest, console: Console, errors: Co
     except ContentError as error:
         for problem in error.problems:
             errors.print(str(problem), markup=False, highlight=False, soft_wrap=True)
-        return _fail(errors, f"{len(error.problems)} problem(s)")
+        return _fail(errors, counts.count(len(error.problems), "problem", "problems"))
     with Progress(errors) as progress, progress.task("rulebooks", len(books), "books") as task:
         reports = run(root, books, request.out, workers=request.jobs, progress=task.advance)
     for report in reports:
         console.print(
-            f"wrote {report.path} ({report.pages} pages)", highlight=False, soft_wrap=True
+            f"wrote {report.path} ({counts.count(report.pages, 'page', 'pages')})",
+            highlight=False,
+            soft_wrap=True,
         )
         if report.booklet is not None:
             console.print(

@@ -16,6 +16,7 @@ from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+from starpress.core import counts
 from starpress.core.atomic import write_atomic
 from starpress.core.errors import InputError
 from starpress.pdf.fonts import face
@@ -141,7 +142,8 @@ def write_quick_pdf(
         smallest = laid_out(sizes[-1]) if len(sizes) > 1 else None
         if smallest is None:
             message = (
-                f"the quick reference does not fit on {layout.pages} pages even at "
+                "the quick reference does not fit on "
+                f"{counts.count(layout.pages, 'page', 'pages')} even at "
                 f"{sizes[-1]:g} pt (quick.body in style.yaml); shorten the setup and gameplay "
                 "steps or the glossary's short definitions: --quick prints every one"
             )

@@ -62,7 +62,7 @@ class QuickReference(Book):
     def facts(self) -> list[Flowable]:
         info, words = self.game.info, self.words
         facts = [
-            words["players"].format(players=_range(info.players.min, info.players.max)),
+            self.players(info.players.min, info.players.max),
             words["play_time"].format(time=_range(info.play_time.min, info.play_time.max)),
         ]
         if info.age is not None:

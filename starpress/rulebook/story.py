@@ -34,7 +34,7 @@ from starpress.core.text import Paragraph as TextParagraph
 from starpress.rulebook.deck_section import deck_flow
 from starpress.rulebook.markup import Links, anchor, escape, external, inline
 from starpress.rulebook.paragraphs import Paragraph
-from starpress.rulebook.style import Look, color, labels
+from starpress.rulebook.style import Look, color, counted, labels
 
 TOC_LEVELS = 2
 """Outline levels listed in the table of contents (the PDF outline has every level)."""
@@ -152,7 +152,7 @@ class Book:
         info, look, words = self.game.info, self.look, self.words
         title = book_title(self.game, self.lang)
         facts = [
-            words["players"].format(players=_range(info.players.min, info.players.max)),
+            self.players(info.players.min, info.players.max),
             words["play_time"].format(time=_range(info.play_time.min, info.play_time.max)),
         ]
         if info.age is not None:
@@ -174,8 +174,12 @@ class Book:
                     line += f" ({self.text(credit.note)})"
                 flow.append(Paragraph(line, look.small))
         flow.append(Paragraph(escape(words["sources"]), look.heading(3)))
-        for source in info.sources:
-            flow.append(Paragraph(external(source.url, escape(source.title)), look.small))
+        for source in info.sources:  # its title as published, what it is, its kind
+            line = f"<i>{external(source.url, escape(source.title))}</i>"
+            if source.note is not None:
+                line += f" — {self.text(source.note)}"
+            line += f" ({escape(words['source_' + source.kind])})"
+            flow.append(Paragraph(line, look.small))
         flow.append(Spacer(1, look.body.fontSize))
         flow.append(Paragraph(escape(words["made_by"]), look.small))
         flow += self.stamp_line()
@@ -292,8 +296,8 @@ class Book:
             name = plain_text(variant.name.tokens, None, self.links.icon_names)
             text = self.text(variant.name, look.heading(1).fontSize)
             flow.append(self.heading(text, 1, Outline(1, variant.id, name)))
-            players = _range(variant.players.min, variant.players.max)
-            flow.append(Paragraph(escape(words["players"].format(players=players)), look.body))
+            players = self.players(variant.players.min, variant.players.max)
+            flow.append(Paragraph(escape(players), look.body))
             flow += self.text_blocks(variant.summary, look.body)
             if variant.rules:
                 flow.append(self.see_also(words["variant_rules"], variant.rules))
@@ -388,6 +392,10 @@ class Book:
 
     def heading(self, text: str, depth: int, outline: Outline) -> Heading:
         return Heading(text, self.look.heading(depth), outline)
+
+    def players(self, low: int, high: int) -> str:
+        """`1 player`, `2–4 players`: a range takes the plural form of its top."""
+        return counted(self.lang, "players", high, players=_range(low, high))
 
     def text(self, text: Text, size: float | None = None) -> str:
         """A text on one line (paragraphs and items joined) as markup."""

@@ -36,8 +36,22 @@ def papers() -> tuple[str, ...]:
 
 @cache
 def labels(lang: str) -> dict[str, str]:
-    """The rulebook's own words in a language."""
-    return dict(_data("labels.yaml")[lang])
+    """The rulebook's own words in a language (those that depend on a number: `counted`)."""
+    return {
+        key: value for key, value in _data("labels.yaml")[lang].items() if isinstance(value, str)
+    }
+
+
+def counted(lang: str, key: str, count: int, **values: object) -> str:
+    """A word of the rulebook that depends on a number, in the form Babel's plural rules
+    of the language give `count` (the top of a range), its `{placeholders}` filled."""
+    from babel import Locale
+
+    from starpress.core.catalogs import locale_code
+
+    forms: dict[str, str] = _data("labels.yaml")[lang][key]
+    category = Locale.parse(locale_code(lang)).plural_form(count)
+    return forms.get(category, forms["other"]).format(**values)
 
 
 @dataclass(frozen=True)

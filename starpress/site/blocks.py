@@ -56,19 +56,23 @@ def table_md(site: GameSite, table: Table, page: str) -> Markdown:
 
 
 def section_md(
-    site: GameSite, section: Section, page: str, level: int, top: bool = True
+    site: GameSite, section: Section, page: str, level: int, heading: bool = True
 ) -> Markdown:
+    """A rules section and its subsections, its heading at `level`. Without its heading (a
+    section that is the whole of its page, under a title that already names it), its
+    subsections take its level, so the page's contents do not repeat the title."""
     parts = []
-    if top or level > 1:
-        heading = "#" * min(level, 6)
+    if heading:
+        marks = "#" * min(level, 6)
         parts.append(
-            f'{heading} {escape(site.name(section.id))} {{: id="{sitetext.ident(section.id)}" }}'
+            f'{marks} {escape(site.name(section.id))} {{: id="{sitetext.ident(section.id)}" }}'
         )
     parts.append(site.untranslated(block_texts(section), blocks_md(site, section, page)))
+    below = level + 1 if heading else level
     parts.extend(
         setup_md(site, setup, page) for setup in site.game.setups if setup.section == section.id
     )
-    parts.extend(section_md(site, child, page, level + 1) for child in section.sections)
+    parts.extend(section_md(site, child, page, below) for child in section.sections)
     return Markdown("\n\n".join(part for part in parts if part))
 
 

@@ -40,7 +40,7 @@ def components_view(site: GameSite, page: str) -> dict[str, Any]:
             }
         )
     section = next((s for s in game.rules if s.id == f"{game.id}.rules.components"), None)
-    details = section_md(site, section, page, 2, top=False) if section else Markdown("")
+    details = section_md(site, section, page, 2, heading=False) if section else Markdown("")
     kinds = {kind: site.ui.gettext(kind) for kind in get_args(ComponentKind)}
     anatomies = [found for c in game.components if (found := site.anatomy(c)) is not None]
     return {"rows": rows, "details": details, "kinds": kinds, "anatomies": anatomies}

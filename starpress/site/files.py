@@ -2,9 +2,9 @@
 
 `starpress site build` (or `make`) builds the kits into `build/pnp/` and the gallery pictures into
 `build/site-cache/<lang>/<game>/` first, with a `gallery.json` naming each card's picture, and each
-bot's simulation charts into `build/site-cache/automa/<game>/` with a `charts.json`
-(`automa.sim.site_charts`). A file not there is reported on its page with the command that
-builds it.
+bot's simulation charts, as numbers, into `build/site-cache/automa/<game>/charts.json`
+(`automa.sim.site_charts`; the bot pages draw them in their language). A file not there is
+reported on its page with the command that builds it.
 """
 
 from __future__ import annotations
@@ -31,17 +31,23 @@ class Asset:
 
 @dataclass(frozen=True)
 class BotChart:
-    """A simulation chart of the game's bot: what it shows (`score` of `player`, `margin`,
+    """A simulation chart of the game's bot, as numbers: what it shows (`score`, `margin`,
     `length`, `rules`) for which parameters, over how many games from which seed, on which
-    variant's page."""
+    variant's page; a score chart's player as a `role` (`bot` or `opponent`), the `number`th
+    of `of`. `values`: games per value, or how often each rule (by id) fired per game."""
 
-    asset: Asset
+    file: str
     kind: str
-    player: str
     params: dict[str, str]
     games: int
     seed: int
     page: str
+    values: dict[str, float]
+    role: str = ""
+    number: int = 0
+    of: int = 0
+    table: dict[str, dict[str, float]] = field(default_factory=dict)
+    """A table's rows by column (a deck automaton's `rounds`: round -> action -> times)."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,6 @@ class SiteFiles:
             *self.pictures.values(),
             *self.setups.values(),
             *cover,
-            *(chart.asset for chart in self.bot_charts),
             *self.kits,
             *self.rulebooks,
             *self.quick_references,
@@ -140,20 +145,31 @@ def bot_charts(root: Path, game_id: str, files: SiteFiles) -> None:
     if not manifest.is_file():
         files.bot_charts_missing = "starpress site build"
         return
-    for entry in json.loads(manifest.read_text("utf-8")):
-        picture = manifest.parent / Path(str(entry["file"])).name
-        if picture.is_file() and picture.suffix == ".svg":
-            files.bot_charts.append(
-                BotChart(
-                    Asset(f"{game_id}/simulations/{picture.name}", picture),
-                    str(entry["kind"]),
-                    str(entry["player"]),
-                    {str(k): str(v) for k, v in dict(entry["params"]).items()},
-                    int(entry["games"]),
-                    int(entry["seed"]),
-                    str(entry["page"]),
-                )
+    try:
+        entries = json.loads(manifest.read_text("utf-8"))
+        charts = [
+            BotChart(
+                Path(str(entry["file"])).name,
+                str(entry["kind"]),
+                {str(k): str(v) for k, v in dict(entry["params"]).items()},
+                int(entry["games"]),
+                int(entry["seed"]),
+                str(entry["page"]),
+                {str(k): float(v) for k, v in dict(entry["values"]).items()},
+                str(entry.get("role", "")),
+                int(entry.get("number", 0)),
+                int(entry.get("of", 0)),
+                {
+                    str(column): {str(k): float(v) for k, v in dict(rows).items()}
+                    for column, rows in dict(entry.get("table") or {}).items()
+                },
             )
+            for entry in entries
+        ]
+    except (KeyError, TypeError, ValueError):  # written by an older starpress: simulate again
+        files.bot_charts_missing = "starpress site build"
+        return
+    files.bot_charts.extend(charts)
 
 
 def setup_pictures(project: Project, game_id: str, lang: str, files: SiteFiles) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
-from starpress.core.model import Component, Game
+from starpress.core.model import Component, Game, Section
 from starpress.core.project import Project
 from starpress.core.svg import sanitized_svg
 from starpress.core.text import Text
@@ -129,6 +129,11 @@ class GameSite:
         )
         return sitetext.note("note", title, body)
 
+    def variant_sections(self, variant_id: str) -> list[Section]:
+        """The top rules sections a variant's page shows, in the rules' order."""
+        variant = next(v for v in self.game.info.variants if v.id == variant_id)
+        return [section for section in self.game.rules if section.id in variant.rules]
+
     def _page_index(self) -> tuple[dict[str, str], set[str]]:
         """Which page holds each record, and which records are the top of their page."""
         base, game = self.base, self.game
@@ -138,8 +143,11 @@ class GameSite:
             if section.id in self.variant_rules:
                 variant = next(v for v in game.info.variants if section.id in v.rules)
                 path = variant_path(base, variant.id)
+                if len(self.variant_sections(variant.id)) == 1:  # shown without its heading
+                    tops.add(section.id)
             elif section.id == f"{game.id}.rules.components":
                 path = f"{base}/components.md"
+                tops.add(section.id)  # shown under the page's title, without its heading
             else:
                 path = f"{base}/rules/{section.id.split('.rules.', 1)[1]}.md"
                 tops.add(section.id)

@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from starpress.core import catalogs
+from starpress.core.model import Source, SourceKind
 from starpress.core.project import Project
 from starpress.site import files as sitefiles
 from starpress.site import markdown as sitetext
 from starpress.site.files import Asset
 from starpress.site.gamesite import GameSite, span
 from starpress.site.markdown import Markdown, escape
-from starpress.site.uitext import language_name
+from starpress.site.uitext import UiText, language_name
 
 OWN_GAME_PAGE = "own-game.md"
 """The designer's walkthrough (docs/own-game.md), written in English: on the English site."""
@@ -34,28 +35,53 @@ def home_view(site: GameSite, page: str) -> dict[str, Any]:
         "summary": site.untranslated([info.summary], sitetext.blocks(info.summary, context)),
         "players": span(info.players.min, info.players.max),
         "time": span(info.play_time.min, info.play_time.max),
+        "most_minutes": info.play_time.max,  # a range takes the plural form of its top
         "source_language": language_name(info.source_language, site.lang),
         "variants": [
-            (site.link(v.id, page), span(v.players.min, v.players.max)) for v in info.variants
+            {
+                "link": site.link(v.id, page),
+                "players": span(v.players.min, v.players.max),
+                "most": v.players.max,
+            }
+            for v in info.variants
         ],
         "credits": [
             {
                 "role": sitetext.line(credit.role, context),
                 "names": credit.names,
-                "source": sources[credit.source].title,
+                "source": cite(escape(sources[credit.source].title)),
                 "note": sitetext.line(credit.note, context),
             }
             for credit in info.credits
         ],
-        "sources": [_source_link(source.title, source.url, source.kind) for source in info.sources],
+        "sources": [_source_line(site, source, context) for source in info.sources],
         "notes": [sitetext.blocks(note.text, context) for note in info.notes],
     }
 
 
-def _source_link(title: str, url: str | None, kind: str) -> Markdown:
-    safe = sitetext.safe_url(url)
-    shown = sitetext.link(title, safe) if safe else escape(title)
-    return Markdown(f"{shown} ({escape(kind)})")
+def _source_line(site: GameSite, source: Source, context: sitetext.Context) -> Markdown:
+    """A source as the sources list shows it: its title (linked when it has an address),
+    what it is, and its kind, all but the title in the page's language."""
+    safe = sitetext.safe_url(source.url)
+    title = sitetext.link(source.title, safe) if safe else escape(source.title)
+    note = f" — {sitetext.line(source.note, context)}" if source.note else ""
+    return Markdown(f"{cite(title)}{note} ({escape(source_kind(site.ui, source.kind))})")
+
+
+def cite(title: Markdown) -> Markdown:
+    """A work's title as a title (`<cite>`): a name in its own language, never translated."""
+    return Markdown(f"<cite>{title}</cite>")
+
+
+def source_kind(ui: UiText, kind: SourceKind) -> str:
+    """What kind of source it is, in the page's language."""
+    kinds = {
+        "seed": ui.label("main source"),
+        "official": ui.label("official"),
+        "review": ui.label("review"),
+        "community": ui.label("fan-made"),
+    }
+    return kinds[kind]
 
 
 def designers_view(site: GameSite, page: str) -> dict[str, Any]:
@@ -139,6 +165,7 @@ def game_summary(site: GameSite) -> dict[str, Any]:
         "title": site.title,
         "tagline": sitetext.line(info.tagline, site.context("index.md")),
         "players": span(info.players.min, info.players.max),
+        "most_players": info.players.max,  # a range takes the plural form of its top
         "time": span(info.play_time.min, info.play_time.max),
         "link": f"{site.game.id}/index.md",
         "cover": site.files.cover.path if site.files.cover else None,

@@ -20,7 +20,7 @@ from starpress.core.model import LANGUAGES
 from starpress.core.project import Project
 from starpress.site import look as sitelook
 from starpress.site import markdown as sitetext
-from starpress.site.bot_views import PLAY_PAGE, play_data, play_view
+from starpress.site.bot_views import PLAY_PAGE, chart_pages, play_data, play_view
 from starpress.site.component_views import cards_view, components_view
 from starpress.site.gamesite import GameSite, variant_path
 from starpress.site.home_views import (
@@ -55,7 +55,11 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
     order += sorted(set(games) - set(order))
     ui = UiText(ui_translations(inputs, lang))
     env = environment(root, ui)
-    site = Site(lang, title=ui.label(inputs.settings.title))
+    site = Site(
+        lang,
+        title=ui.label(inputs.settings.title),
+        permalink_title=ui.label("Link to this section"),
+    )
     summaries = []
     for game_id in order:
         game = localize(root, games[game_id], lang, inputs.catalogs)
@@ -63,6 +67,7 @@ def build_site(inputs: SiteInputs, lang: str) -> Site:
         site.assets.extend(game_site.files.assets())
         pages, nav = game_pages(game_site, env)
         site.pages.extend(pages)
+        site.pages.extend(chart_pages(game_site))
         if game_site.playable:
             site.pages.append(play_data(game_site))
         site.nav.append({sitetext.nav_label(game_site.title): nav})

@@ -47,10 +47,13 @@ def ui_template(root: Path) -> Catalog:
         )
     for source in sorted(Path(__file__).resolve().parent.glob("*.py")):  # the site's Python
         text = source.read_text("utf-8")
+        where = f"starpress/site/{source.name}"  # also in a wheel, where no clone is
         for match in _UI_CALL.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
-            where = f"starpress/site/{source.name}"
             template.add(match.group(1), locations=[(where, line)])
+        for match in _UI_PLURAL_CALL.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            template.add((match.group(1), match.group(2)), locations=[(where, line)])
     return template
 
 
@@ -73,3 +76,4 @@ def anatomy_labels(root: Path) -> dict[str, str]:
 
 
 _UI_CALL = re.compile(r'(?:self\._|\bui_gettext|\bgettext|\b_|\.label)\(\s*"([^"]+)"')
+_UI_PLURAL_CALL = re.compile(r'\.n(?:label|gettext)\(\s*"([^"]+)",\s*"([^"]+)"')

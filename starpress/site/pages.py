@@ -27,6 +27,8 @@ class Site:
     lang: str
     title: str = ""
     """The site's own title (`site/site.yaml`) in the language."""
+    permalink_title: str = ""
+    """The tooltip of each heading's link to itself (Python-Markdown's toc), in the language."""
     pages: list[Page] = field(default_factory=list)
     assets: list[Asset] = field(default_factory=list)
     nav: Nav = field(default_factory=list)

@@ -72,6 +72,8 @@ class StarpressPlugin(BasePlugin[NoOptions]):  # type: ignore[no-untyped-call]
                 settings.language_url(alternate["lang"]) or f"../{alternate['lang']}/"
             )
         config.nav = site.nav
+        toc = config.mdx_configs.setdefault("toc", {})
+        toc["permalink_title"] = site.permalink_title  # else Python-Markdown's English
         return config
 
     def on_env(

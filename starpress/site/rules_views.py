@@ -47,14 +47,17 @@ def rules_index_view(site: GameSite, page: str) -> dict[str, Any]:
 def variant_view(site: GameSite, variant_id: str, page: str) -> dict[str, Any]:
     game = site.game
     variant = next(v for v in game.info.variants if v.id == variant_id)
-    sections = [s for s in game.rules if s.id in variant.rules]
+    sections = site.variant_sections(variant.id)
     return {
         "name": site.name(variant.id),
         "summary": site.untranslated(
             [variant.summary], sitetext.blocks(variant.summary, site.context(page))
         ),
         "players": span(variant.players.min, variant.players.max),
-        "body": Markdown("\n\n".join(section_md(site, s, page, 2) for s in sections)),
+        # a variant told by one rules section: the page's title names it already
+        "body": Markdown(
+            "\n\n".join(section_md(site, s, page, 2, len(sections) > 1) for s in sections)
+        ),
         "deck": deck_md(site, variant_id, page),
         **bot_view(site, variant_id, page),
     }

@@ -50,12 +50,24 @@ class UiText:
     def gettext(self, message: str, **values: object) -> Markdown:
         return _fill(self.translations.gettext(message), values)
 
-    def label(self, message: str) -> str:
-        """A catalog string as plain text, for labels MkDocs' theme shows (the nav)."""
-        return str(self.translations.gettext(message))
+    def label(self, message: str, **values: object) -> str:
+        """A catalog string as plain text, for labels MkDocs' theme shows (the nav) and for
+        text a serialiser escapes itself (SVG); `%(name)s` placeholders filled as given."""
+        return _fill_plain(str(self.translations.gettext(message)), values)
+
+    def nlabel(self, singular: str, plural: str, n: int, **values: object) -> str:
+        """A plural catalog string as plain text (see `label`), in the form `n` takes."""
+        return _fill_plain(self.translations.ngettext(singular, plural, n), {"num": n, **values})
 
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> Markdown:
         return _fill(self.translations.ngettext(singular, plural, n), {"num": n, **values})
+
+
+def _fill_plain(message: str, values: dict[str, object]) -> str:
+    for name, value in values.items():
+        for kind in "sd":
+            message = message.replace(f"%({name}){kind}", str(value))
+    return message
 
 
 def _fill(message: str, values: dict[str, object]) -> Markdown:

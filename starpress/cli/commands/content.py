@@ -9,6 +9,7 @@ import typer
 
 from starpress.cli import context
 from starpress.cli.choices import Board, Language
+from starpress.core import counts
 
 
 def games() -> None:
@@ -70,10 +71,16 @@ def check(
         boards = game.maps or game.setups
         console.print(
             f"[green]ok[/green] {game_id}{replaces if project.replaces_builtin(game_id) else ''}: "
-            f"{len(game.components)} components, "
-            f"{sections} rules sections, {len(game.glossary)} glossary entries, "
-            f"{len(game.icons)} icons"
-            + (f", {len(game.maps)} maps, {len(game.setups)} setups" if boards else ""),
+            f"{counts.count(len(game.components), 'component', 'components')}, "
+            f"{counts.count(sections, 'rules section', 'rules sections')}, "
+            f"{counts.count(len(game.glossary), 'glossary entry', 'glossary entries')}, "
+            f"{counts.count(len(game.icons), 'icon', 'icons')}"
+            + (
+                f", {counts.count(len(game.maps), 'map', 'maps')}, "
+                f"{counts.count(len(game.setups), 'setup', 'setups')}"
+                if boards
+                else ""
+            ),
             soft_wrap=True,
         )
     if if_changed:
@@ -94,7 +101,8 @@ def show(
         loaded = context.load(context.project_root(), [game])[game]
     except ContentError as error:
         context.print_problems(error)
-        context.fail(f"{game} has {len(error.problems)} problem(s); run 'starpress check {game}'")
+        found = counts.count(len(error.problems), "problem", "problems")
+        context.fail(f"{game} has {found}; run 'starpress check {game}'")
     if as_json:
         typer.echo(game_json(loaded))
     else:
@@ -154,7 +162,9 @@ def sheet_export(
         path, count = sheet_command.export(context.project_root(), deck, to, force)
     except ContentError as error:
         context.fail_with_problems(error)
-    context.console().print(f"wrote {path} ({count} cards)", highlight=False, soft_wrap=True)
+    context.console().print(
+        f"wrote {path} ({counts.count(count, 'card', 'cards')})", highlight=False, soft_wrap=True
+    )
 
 
 @sheet_app.command("pull")
