@@ -29,7 +29,7 @@ from starpress.automa.engine.session import (
     Undo,
     check_start,
 )
-from starpress.automa.engine.state import HUMAN, ScriptState, Start
+from starpress.automa.engine.state import HUMAN, Say, ScriptState, Start
 from starpress.automa.engine.voice import Voice
 from starpress.core.i18n import localize
 from starpress.core.load import game_ids, load_games
@@ -55,8 +55,10 @@ def play(
     params: Mapping[str, str] | None = None,
     read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
+    on_say: Callable[[Say], None] | None = None,
 ) -> int:
-    """A new game (`params`: the bot's parameters, defaults filled in); the exit code."""
+    """A new game (`params`: the bot's parameters, defaults filled in); the exit code.
+    `on_say` is told every step the game says (the table benchmark counts rounds by it)."""
     chosen = seed if seed is not None else fresh_seed()
     game = load_games(root, [game_id])[game_id]
     bot = _bot(game)
@@ -78,7 +80,9 @@ def play(
             "content": content_hash(game),
         }
     )
-    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, False, read is None)
+    return _drive(
+        root, log, auto, as_json, read or input, out or sys.stdout, False, read is None, on_say
+    )
 
 
 def resume(
@@ -187,6 +191,7 @@ def _drive(
     out: TextIO,
     resuming: bool,
     terminal: bool = False,
+    on_say: Callable[[Say], None] | None = None,
 ) -> int:
     session = _session(root, log)
     voice = session.voice
@@ -202,6 +207,7 @@ def _drive(
             session.policies(auto),
             quiet_replay=quiet_until_live,
             recap=recap,
+            on_say=on_say,
         )
         try:
             with located(log, driver):
