@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from starpress.automa.engine import runner
-from starpress.automa.engine.answers import Answer, AnyOf, OneOf, Parts, Several
+from starpress.automa.engine.answers import Answer, AnyOf, OneOf, Pad, Parts, Several
 from starpress.automa.engine.choices import Cards
 from starpress.automa.engine.state import ENDING_SAYS, Ask, Say
 
@@ -55,7 +55,9 @@ ISSUE = {  # issue 29's figures (answers, Enter presses), measured by hand befor
 @dataclass
 class Person:
     """A person at the table who answers from the facts of their game (`fact`), counting the
-    answers and the pauses of each round (a round begins with the bot's `round_key` step)."""
+    answers and the pauses of each round (a round begins with the bot's `round_key` step); a
+    score pad is written line by line, each line an answer. The bot's final scoring steps are
+    left out of `decisions` (a score asked rather than guessed changes them, not a decision)."""
 
     seed: int
     round_key: str = ""
@@ -63,6 +65,7 @@ class Person:
     steps: list[tuple[str, str]] = field(default_factory=list)
     refused: int = 0
     last: Ask | None = None
+    line: int = 0
 
     def __post_init__(self) -> None:
         self._streams: dict[str, random.Random] = {}
@@ -76,7 +79,7 @@ class Person:
     def heard(self, say: Say) -> None:
         if say.key == self.round_key:
             self.rounds.append([0, 0])
-        if say.key not in ENDING_SAYS and say.rules:
+        if say.key not in ENDING_SAYS and say.rules and not say.key.startswith("score"):
             self.steps.append((say.key, json.dumps(say.values, sort_keys=True, default=str)))
         self.listen(say)
 
@@ -88,6 +91,11 @@ class Person:
         if not isinstance(ask, Ask):  # a pause: Enter
             self.rounds[-1][1] += 1
             return ""
+        if isinstance(ask.answer, Pad):  # a score pad: a number per line, each typed
+            self.rounds[-1][0] += 1
+            line = ask.answer.lines[self.pad_line(ask)]
+            self.last = ask
+            return str(self.score_line(line.key, line.low, line.high))
         if ask is self.last:
             self.refused += 1  # the same question again: the last answer was refused
             self.rounds[-1][0] -= 1
@@ -102,6 +110,18 @@ class Person:
 
     def answer(self, ask: Ask) -> str:
         raise NotImplementedError
+
+    def pad_line(self, ask: Ask) -> int:
+        """Which line of a score pad is asked now (the lines are asked in turn)."""
+        if ask is not self.last:
+            self.line = 0
+        else:
+            self.line += 1
+        return self.line
+
+    def score_line(self, key: str, low: int, high: int) -> int:
+        """What the person writes on a line of their score pad."""
+        return self.fact(f"pad-{key}").randint(max(low, 0), min(high, 12))
 
     def fallback(self, ask: Ask) -> str:
         """After a refusal: the plainest answer there is (the first option, Enter…)."""

@@ -45,7 +45,7 @@ from starpress.core.errors import InputError
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import Game
 from starpress.core.text import Span
-from tests.conftest import ROOT
+from tests.conftest import ROOT, without_save
 from tests.patience import LAST_RESORT
 from tests.pdfread import open_pdf, placements, text_lines
 
@@ -182,7 +182,7 @@ def play_simulated(
         ROOT, "ascending-empires", "simulated", seed, save, lang, True, False,
         {"level": level, "automata": automata}, read=lambda prompt: "", out=out,
     )  # fmt: skip
-    return out.getvalue()
+    return without_save(out.getvalue(), save)
 
 
 @pytest.mark.parametrize("level", LEVELS)

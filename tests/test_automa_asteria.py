@@ -47,7 +47,7 @@ from starpress.core.errors import InputError
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import Game
 from starpress.core.text import Span
-from tests.conftest import ROOT
+from tests.conftest import ROOT, without_save
 
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -196,7 +196,7 @@ def play_simulated(level: str, save: Path, seed: int = 3, lang: str = "pt-BR") -
         ROOT, "asteria", "simulated", seed, save, lang, True, False, {"level": level},
         read=lambda prompt: "", out=out,
     )  # fmt: skip
-    return out.getvalue()
+    return without_save(out.getvalue(), save)
 
 
 @pytest.mark.parametrize("level", LEVELS)

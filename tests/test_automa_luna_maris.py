@@ -36,7 +36,7 @@ from starpress.core.i18n import localize
 from starpress.core.load import load_games
 from starpress.core.model import Game
 from starpress.core.text import Span
-from tests.conftest import ROOT
+from tests.conftest import ROOT, without_save
 
 GOLDEN = ROOT / "tests" / "golden"
 VERBS = Verbs(Settings())
@@ -58,7 +58,7 @@ def play(level: str, save: Path, seed: int = 3, answers: list[str] | None = None
         read=(lambda prompt: next(feed)) if feed else (lambda prompt: ""),
         out=out,
     )
-    return out.getvalue()
+    return without_save(out.getvalue(), save)
 
 
 # -- verbs, priorities and tie-breakers (luna-maris.rules.solo.automaton.verbs) ---------------

@@ -196,6 +196,7 @@ def _drive(
     session = _session(root, log)
     voice = session.voice
     table = Table(voice, Output(out, as_json), read, pause=not auto and not as_json)
+    table.save = str(log.path) if log.path is not None else ""
     if terminal:
         table.complete = _completion()
     quiet_until_live, recap = resuming, RECAP if resuming else 0
