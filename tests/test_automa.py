@@ -25,7 +25,7 @@ from starpress.automa.games.afternova.game import AfternovaGame
 from starpress.automa.games.afternova.rules import COLOURS, Blueprint, Bot, BotRules, Completed
 from starpress.core.load import load_games
 from starpress.core.model import Game
-from tests.conftest import ROOT, without_save, run_cli
+from tests.conftest import ROOT, run_cli, without_save
 
 GOLDEN = ROOT / "tests" / "golden"
 ANSWERS = [
