@@ -70,3 +70,25 @@ def test_a_blind_blueprint_is_asked_at_the_end_and_counted(tmp_path: Path, varia
     finals = next(step for step in steps if step["step"] == "final_scores")["values"]
     assert finals["table"]["total"][0] == score["total"]  # the Bot's column: seated first
     assert finals["table"]["total"][1:] == [10] * (2 if variant == "bot" else 1)
+
+
+def test_the_person_s_pad_is_summed(tmp_path: Path) -> None:
+    """Luna Maris: the person writes the pad's lines the program cannot know; the food lines
+    it works out from the pantries compared; the total is the column's sum, never a guess."""
+    from tests.test_automa_table import SETTINGS, Person, prefixes
+
+    out = io.StringIO()
+    setting, save = SETTINGS["luna-maris"], tmp_path / "luna.jsonl"
+    person = Person(setting, save, out, [], prefixes(ROOT, setting, "en"))
+    runner.play(ROOT, "luna-maris", "table", 21, save, "en", True, True, setting.params,
+                read=person, out=out)  # fmt: skip
+    steps = [json.loads(line) for line in out.getvalue().splitlines()]
+    table = next(step for step in steps if step["step"] == "final_scores")["values"]["table"]
+    yours = [cells[1] for _label, cells in table["rows"]]
+    typed = [21, 1, 4, -2, 3, 3, 0]  # the script's pad (test_automa_table.LUNA_MARIS)
+    assert [cell for cell in yours if cell is not None][:2] == typed[:2]
+    assert None not in yours and len(yours) == len(typed) + 2  # + variety and nutrition
+    assert table["total"][1] == sum(yours)
+    automaton = [cell or 0 for cells in (row[1] for row in table["rows"]) for cell in cells[:1]]
+    score = next(step for step in steps if step["step"] == "score")["values"]
+    assert table["total"][0] == sum(automaton) == score["total"]
