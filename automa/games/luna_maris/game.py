@@ -89,7 +89,11 @@ class LunaMarisGame(Questions):
         return settings.food_first_vp if yours > its else settings.food_second_vp
 
     def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> Steps:
-        yield self.command()
+        # at the table, the question of where your astronaut went after your turn is the
+        # go-ahead for the automaton's step (issue 29: no Enter before it as well);
+        # simulated, your turn is drawn, so Enter lets the automaton act
+        if self.mode == "simulated":
+            yield self.command()
         module = self.module_of[verb]
         human_module = yield from self.human_moves(module)
         self.bot.module = module
