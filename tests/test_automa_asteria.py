@@ -269,7 +269,8 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert "The automaton's row (its hand, face up): «" in said
     assert re.search(r"Conflict at «\w+» \(P \d+/14\), started by you\.", said)
     assert "You fulfil the Exploration Victory. Your points: 2." in said
-    assert "You win! Points: you 4, automaton" in said
+    assert re.search(r"Final scores: you \(4\), the automaton \([0-3]\)\.", said)
+    assert said.endswith("Winner: you.  [asteria.rules.solo.end]\n")  # the last line
     assert "asteria.rules.solo" in said  # each step says its rule
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
     row = next(e for e in events if e.get("key") == "row")
@@ -308,7 +309,7 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     assert re.search(
         r"'9 9' is not valid: your marker at «Aurora» \(P 1/14\) cannot be there\.", said
     )
-    assert "You win!" in said
+    assert "Winner: you." in said
     assert not any(answers for answers in wrong.values())
 
 
