@@ -229,7 +229,8 @@ class TablePerson:
             "¿hay alguna nave tuya": lambda: "2",
             "Ataques de": lambda: "1",
             "¿Cuántas piezas tuyas": lambda: "0",
-            "Tu puntuación final": lambda: "20",
+            # the score pad but the VP tokens (known): planets, colonies, cities, quadrants
+            "Tu puntuación final": lambda: "8 3 6 3",
             "¿De qué autómata?": lambda: "2",
             "¿Qué planeta?": lambda: "1",
         }
