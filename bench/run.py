@@ -254,6 +254,12 @@ def peer_deck() -> None:
     )
 
 
+def table() -> None:
+    """Key presses at the table: each bot's fixed-seed game through the driver, answers and
+    pauses per round, against issue 29's figures (`bench/table.py`)."""
+    subprocess.run([sys.executable, str(ROOT / "bench" / "table.py")], cwd=ROOT, check=True)
+
+
 def play_page() -> None:
     """A Play page in Chromium: its weight and time to ready (`bench/play_page.py`)."""
     subprocess.run([sys.executable, str(ROOT / "bench" / "play_page.py")], cwd=ROOT, check=True)
@@ -270,6 +276,7 @@ PARTS = {
     "scale": automa_scale,
     "peer": peer_deck,
     "play": play_page,
+    "table": table,
 }
 
 if __name__ == "__main__":

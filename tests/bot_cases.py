@@ -28,6 +28,7 @@ from starpress.automa.engine.answers import (
     AnyOf,
     Number,
     OneOf,
+    Pad,
     Parts,
     Several,
 )
@@ -89,6 +90,12 @@ class Case:
         params = {p.name: p.default_for(self.game) for p in bot.parameters}
         program = bot.new_program(bot.prepare(self.game), Start("table", 0, params), self.voice)
         return program.status()
+
+    def steps_only(self, said: str) -> str:
+        """A transcript at the table without its save file's path (said when the game
+        begins and before its winner), as a replay prints it."""
+        said_save = self.voice("save_file", path="\0").split("\0")[0]
+        return "".join(line for line in said.splitlines(True) if not line.startswith(said_save))
 
     def table_settings(self) -> list[dict[str, str]]:
         """The parameters of its games at the table: the defaults, then each other value of
@@ -195,6 +202,8 @@ def sample(answer: Answer, rng: random.Random) -> Any:
         return tuple(sample(part, rng) for part in answer.parts)
     if isinstance(answer, AnyOf):
         return sample(answer.ways[0], rng)
+    if isinstance(answer, Pad):
+        return [rng.randint(line.low, min(line.high, line.low + 20)) for line in answer.lines]
     raise AssertionError(f"an answer kind the tests cannot play: {type(answer).__name__}")
 
 

@@ -98,6 +98,12 @@ icons:
 }
 
 
+def without_save(said: str, save: Path) -> str:
+    """A transcript without the lines that say where its save file is (said when a game
+    begins and before its winner): a golden transcript does not depend on that path."""
+    return "".join(line for line in said.splitlines(True) if str(save) not in line)
+
+
 def make_project(base: Path, overrides: dict[str, str] | None = None) -> Path:
     """A project folder holding the demo game, with some of its files replaced."""
     game = base / "content" / "demo"

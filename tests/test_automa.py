@@ -25,7 +25,7 @@ from starpress.automa.games.afternova.game import AfternovaGame
 from starpress.automa.games.afternova.rules import COLOURS, Blueprint, Bot, BotRules, Completed
 from starpress.core.load import load_games
 from starpress.core.model import Game
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, run_cli, without_save
 from tests.stamps import unstamped
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -48,8 +48,12 @@ ANSWERS = [
     "b",
     "b",
     "f",
-    "18",  # the scores of the people in seats 2 and 3 (the engine asks them at the end):
-    "12",  # seat 2 ties with the Bot and wins the tie (afternova.rules.bot.tie-break)
+    # the scores of the people in seats 2 and 3 on the score pad (the engine asks them at the
+    # end): seat 2 ties with the Bot and wins the tie (afternova.rules.bot.tie-break)
+    "12 3 3",
+    "8",  # seat 3 writes one line at a time
+    "2",
+    "2",
 ]
 RULES = BotRules.default()
 
@@ -69,7 +73,7 @@ def play(answers: list[str], save: Path, mode: str = "simulated", seed: int = 7)
         read=lambda prompt: next(feed),
         out=out,
     )
-    return out.getvalue()
+    return without_save(out.getvalue(), save)
 
 
 def no_draw(unseen: bool) -> Blueprint | None:
@@ -201,7 +205,7 @@ def test_fixed_seed_gives_the_golden_log_and_transcript(tmp_path: Path) -> None:
 
 def test_table_mode_validates_every_answer(tmp_path: Path) -> None:
     answers = ["12", "s 3", "B1", "2", "three", "propul", "b", "rosa", "verde", "zz", "f",
-               "nero bianco", "x", "10", "12"]  # fmt: skip
+               "nero bianco", "x", "10 0 0", "12", "0", "0"]  # fmt: skip
     transcript = play(answers, tmp_path / "t.jsonl", mode="table")
     assert (
         "'12' non è una delle carte possibili: scrivi il segno stampato (S 1/10 … S 10/10"
@@ -209,14 +213,17 @@ def test_table_mode_validates_every_answer(tmp_path: Path) -> None:
     )
     assert "'three' non va bene: il segno stampato (B 1/40 … B 40/40" in transcript
     assert "Progetto «Propulsori Ionici» (B 11/40) scoperto in posizione 3" in transcript
-    assert "'x' non va bene: scrivi un numero intero da 0 a 999." in transcript
+    assert (
+        "'x' non va bene per «PV stampati sui Progetti completati»: scrivi un numero intero"
+        in transcript
+    )
     assert "'rosa' non è un colore" in transcript
     assert "'zz' non è un comando" in transcript
     assert "Punteggio del Bot:" in transcript
 
 
 def test_json_transcript_cites_rule_ids(tmp_path: Path) -> None:
-    feed = iter(["b", "f", "9", "9"])
+    feed = iter(["b", "f", "9 0 0", "9 0 0"])
     out = io.StringIO()
     runner.play(
         ROOT,

@@ -53,7 +53,13 @@ def test_one_of_is_typed_by_key_and_keeps_the_key() -> None:
     assert REPORT.buttons()[1] == Button("an Achievement of yours", "2", "2", "you have it")
     assert REPORT.words() == () and REPORT.numeric and not REPORT.compose
     assert refusal("3", REPORT) == ("bad_answer", {"hint": "1–2", "answer": "3"})
-    assert refusal("a conflict you started", REPORT)[0] == "bad_answer"  # keys, not labels
+    # or by the beginning of its label, when it begins only one (else they are listed)
+    assert REPORT.parse("a conflict") == "conflict" and REPORT.parse("achiev") == "achievement"
+    assert refusal("a", REPORT) == (
+        "ambiguous_choice",
+        {"answer": "a", "names": "1 a conflict you started, 2 an Achievement of yours"},
+    )
+    assert refusal("a fight", REPORT)[0] == "bad_answer"
 
 
 def test_one_of_by_name_is_typed_in_any_language_the_log_keeps_the_key() -> None:

@@ -25,7 +25,7 @@ from starpress.automa.games.afternova.game import AfternovaGame
 from starpress.automa.games.afternova.rules import COLOURS
 from starpress.core.load import load_games
 from starpress.core.model import Game
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, run_cli, without_save
 from tests.stamps import unstamped
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -57,7 +57,7 @@ ANSWERS = [
     "b",
     "b",
     "f",
-    "27",
+    "20 4 3",  # the person's score pad: VP printed on their Blueprints, Fragments, objective
 ]
 
 
@@ -77,7 +77,7 @@ def play(level: str, answers: list[str], save: Path, mode: str = "simulated") ->
         read=lambda prompt: next(feed),
         out=out,
     )
-    return out.getvalue()
+    return without_save(out.getvalue(), save)
 
 
 # -- sessions: golden logs per level, replay, resume ----------------------------------------
@@ -103,9 +103,12 @@ def test_the_level_changes_the_bot_as_the_yaml_says(tmp_path: Path) -> None:
 
 
 def test_at_the_table_the_person_gives_their_score_and_hears_who_won(tmp_path: Path) -> None:
-    answers = ["3", "1", "2", "3", "f", "nero bianco", "mille", "0"]
+    answers = ["3", "1", "2", "3", "f", "nero bianco", "mille", "0", "0 0 0", "0", "0"]
     transcript = play("standard", answers, tmp_path / "t.jsonl", mode="table")
-    assert "'mille' non va bene: scrivi un numero intero da 0 a 999." in transcript
+    printed = "PV stampati sui Progetti completati"
+    assert f"'mille' non va bene per «{printed}»: scrivi un numero intero da 0 a 300." in transcript
+    assert "'0 0 0' non va bene per «Frammenti rimasti»" not in transcript
+    assert "'0 0 0': servono 3 numeri, uno per riga" in transcript  # two lines were left
     assert "Punteggio del Bot: Progetti 0 + obiettivo 0 + Frammenti 0 + vantaggio 0 = 0 PV." in (
         transcript
     )
@@ -132,13 +135,14 @@ def test_the_rules_table_of_levels_says_what_the_data_says() -> None:
         assert rows[words[name]][5].startswith(f"{level.bot_turn_every} gir"), name
 
 
-def test_levels_come_from_the_data_default_first() -> None:
-    assert levels(content()) == ("standard", "easier", "harder")
+def test_levels_come_from_the_data_easier_to_harder() -> None:
+    assert levels(content()) == ("easier", "standard", "harder")  # never alphabetical
+    assert BOT.parameters[2].default_for(content()) == "standard"  # the data's default
     assert set(solo_data().levels) == set(LEVELS)  # the levels the golden games play
     result = run_cli("automa", "afternova", "play", "--level", "nightmare", cwd=ROOT)
     assert result.returncode == 2
     assert result.stderr.startswith(
-        "error: --level must be one of standard, easier, harder (got 'nightmare')"
+        "error: --level must be one of easier, standard, harder (got 'nightmare')"
     )
     help_text = run_cli("automa", "afternova", "play", "--help", cwd=ROOT).stdout
     assert "provenance: prototype" in " ".join(help_text.split())

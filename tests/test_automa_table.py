@@ -41,8 +41,8 @@ AFTERNOVA = (
     ("ask_payment", lambda n: ""),
     ("ask_payment_solo", lambda n: ""),
     ("ask_objective", lambda n: "black white"),
-    ("ask_score", lambda n: "20"),
-    ("ask_your_score", lambda n: "20"),
+    ("ask_score", lambda n: "14 3 3"),  # the score pad: Blueprints, Fragments, objective
+    ("ask_your_score", lambda n: "14 3 3"),
 )
 LUNA_MARIS = (
     ("ask_command", lambda n: ""),
@@ -52,7 +52,7 @@ LUNA_MARIS = (
     ("ask_demand", lambda n: "D 1, D 12"),
     ("ask_module_tile", lambda n: "M 1"),
     ("ask_human_food", lambda n: "3 6"),
-    ("ask_your_score", lambda n: "30"),
+    ("ask_your_score", lambda n: "21 1 4 -2 3 3 0"),  # the pad's lines not known
     ("ask_demands", lambda n: "1"),
 )
 
@@ -133,9 +133,11 @@ def play(
 
 
 def test_text_typed_at_a_pause_is_a_command_or_said_ignored(tmp_path: Path) -> None:
-    typed = iter(["S 4", "hello", "s", "?", "", "B 1", "", "B 2", "", "B 3", "", "q"])
+    """A game pauses only where the person acts on the table before the game goes on by
+    itself: here, the program draws for the Bot (simulated), so each setup step waits."""
+    typed = iter(["hello", "s", "?", "", "", "q"])
     out = io.StringIO()
-    runner.play(ROOT, "afternova", "table", 3, tmp_path / "p.jsonl", "en", False, False,
+    runner.play(ROOT, "afternova", "simulated", 3, tmp_path / "p.jsonl", "en", False, False,
                 read=lambda prompt: next(typed), out=out)  # fmt: skip
     said = out.getvalue()
     assert "'hello' was not used: here only Enter is needed (or s, u, q or ?)." in said
@@ -152,7 +154,7 @@ def test_replay_in_another_language_and_a_simulated_game_played_through(tmp_path
     assert "> " not in played.stdout  # nothing asked: every seat is played by the program
     assert "Final scores: " in played.stdout and "Winner: " in played.stdout
     table = tmp_path / "table.jsonl"
-    answers = ["S 4", "B 1", "B 2", "B 3", "b", "verde", "f", "nero bianco", "12", "30"]
+    answers = ["S 4", "B 1", "B 2", "B 3", "b", "verde", "f", "nero bianco", "9 2 1", "25 3 2"]
     feed = iter(answers)
     runner.play(ROOT, "afternova", "table", 3, table, "it", True, False,
                 read=lambda prompt: next(feed), out=io.StringIO())  # fmt: skip

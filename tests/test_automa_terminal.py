@@ -88,7 +88,7 @@ def names(lang: str) -> dict[str, str]:
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> None:
     """Two people and the Bot: cards named by mark or by name (Tab completes it), status and
-    help at a pause and at a question, both people's scores asked and the winner named."""
+    help at a question, both people's score pads asked and the winner named, last."""
     game = load_games(ROOT, ["afternova"])["afternova"]
     catalogue = Catalogue.from_game(game)
     rules = BotRules.from_content(game.automa)
@@ -137,13 +137,13 @@ def test_a_person_plays_a_whole_game_at_the_table(lang: str, tmp_path: Path) -> 
             told_wrong += 1
         elif index == 8:  # seat 2 ties with the Bot, seat 3 scores less
             scores_asked += 1
-            child.sendline(str(score[3] - (scores_asked - 1) * 5))
+            # the score pad: printed VP, Fragments left, objective icons, typed on one line
+            child.sendline(f"{score[3] - (scores_asked - 1) * 5} 0 0")
         elif index == 9:
             winner = child.match.groups()
-    child.expect(PROMPTS[lang][0])  # the winner is a ruled step too
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    assert told_wrong == 1 and pressed_enter > 20 and len(mirror.completed) == 6
+    child.expect(pexpect.EOF)  # the winner is the last line: no Enter after it
+    # at the table every step of the Bot is followed by a question: no pause to press Enter
+    assert told_wrong == 1 and pressed_enter == 0 and len(mirror.completed) == 6
     assert {10, 11} <= seen  # the status and the help were shown
     expected = rules.score(mirror)
     assert score == [

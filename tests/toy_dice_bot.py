@@ -133,4 +133,8 @@ automa:
     shared_win: "Tie: {players}."
     player_human: "you"
     player_bot: "the bot"
+    save_file: "Save file: {path}"
+    pad_total: "Total"
+    bad_pad: "'{answer}': {count} numbers ({lines})."
+    bad_pad_line: "'{answer}' is not for {line}: {low} to {high}."
 """

@@ -8,6 +8,7 @@ every interface renders it, nothing reads a rendered sentence back:
     Number    a whole number in a range
     Several   several answers of one kind (colours, numbers), separated by spaces or commas
     Parts     an answer of a few parts in order (a colour and a level)
+    Pad       a score pad: one number per line of the game's scoring categories
     AnyOf     the first of a few ways of answering that fits (a card, or its description)
 
 and cards named by printed mark or name (`automa.engine.choices.Cards`). Each kind parses
@@ -130,6 +131,15 @@ class Choice:
             return True
         return typed.isascii() and typed.isdigit() and key.isdigit() and int(typed) == int(key)
 
+    def begins(self, typed: str) -> bool:
+        """Whether `typed` (folded, with a letter in it) begins its label or one of its
+        names, or a word of them (`gre` for green, `zone` for «Zone Holder»)."""
+        for name in (self.label, *self.names):
+            words = folded(name)
+            if words.startswith(typed) or any(word.startswith(typed) for word in words.split()):
+                return True
+        return False
+
 
 @dataclass(frozen=True)
 class OneOf:
@@ -151,10 +161,24 @@ class OneOf:
         return cls(tuple(Choice(action, action, action) for action in legal))
 
     def parse(self, raw: str) -> Any:
+        """The choice `raw` names: by key or name, else by the beginning of its label (one
+        choice only: a beginning several labels share is refused, listing them)."""
         typed = folded(raw)
         for choice in self.choices:
             if choice.named(typed):
                 return choice.value
+        if any(c.isalpha() for c in typed):
+            found = [choice for choice in self.choices if choice.begins(typed)]
+            if len(found) == 1:
+                return found[0].value
+            if found:
+                names = ", ".join(
+                    choice.label
+                    if self.by_name or not choice.key
+                    else f"{choice.key} {choice.label}"
+                    for choice in found
+                )
+                raise Refused("ambiguous_choice", answer=raw.strip(), names=names)
         raise self.refused.of(raw)
 
     def canonical(self, value: Any) -> str:
@@ -214,9 +238,9 @@ class Number:
     refused: Refusal = Refusal("bad_count")
 
     def parse(self, raw: str) -> int:
-        text = raw.strip()
-        if text.isascii() and text.isdigit() and self.low <= int(text) <= self.high:
-            return int(text)
+        number = whole(raw)
+        if number is not None and self.low <= number <= self.high:
+            return number
         raise self.refused.of(raw)
 
     def canonical(self, value: Any) -> str:
@@ -237,6 +261,69 @@ class Number:
     @property
     def compose(self) -> bool:
         return False
+
+    @property
+    def numeric(self) -> bool:
+        return True
+
+
+def whole(raw: str) -> int | None:
+    """A whole number as a person types it (`12`, `-5`, `−5`), or None."""
+    text = raw.strip().replace("\u2212", "-")
+    digits = text.removeprefix("-")
+    if digits and digits.isascii() and digits.isdigit():
+        return int(text)
+    return None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a score pad: its key (what the game counts), its label in the session's
+    language, and the points a person may write on it."""
+
+    key: str
+    label: str
+    low: int = 0
+    high: int = 999
+
+    def parse(self, raw: str) -> int:
+        number = whole(raw)
+        if number is None or not self.low <= number <= self.high:
+            raise Refused("bad_pad_line", answer=raw.strip(), line=self.label,
+                          low=self.low, high=self.high)  # fmt: skip
+        return number
+
+
+@dataclass(frozen=True)
+class Pad:
+    """A score pad: one number per line, in order (`29 2 4`), a list of ints. A terminal asks
+    it line by line; a page shows a field per line and sends them together. A number out of
+    its line's range is refused naming the line; a wrong count by `bad_pad`."""
+
+    lines: tuple[Line, ...]
+
+    def parse(self, raw: str) -> list[int]:
+        words = raw.replace(",", " ").split()
+        if len(words) != len(self.lines):
+            labels = ", ".join(line.label for line in self.lines)
+            raise Refused("bad_pad", answer=raw.strip(), count=len(self.lines), lines=labels)
+        return [line.parse(word) for line, word in zip(self.lines, words, strict=True)]
+
+    def canonical(self, value: Any) -> str:
+        return " ".join(str(number) for number in value)
+
+    def shown(self, enter: str) -> str:
+        return " · ".join(line.label for line in self.lines)
+
+    def buttons(self) -> tuple[Button, ...]:
+        return ()  # a field per line, not buttons
+
+    def words(self) -> tuple[str, ...]:
+        return ()
+
+    @property
+    def compose(self) -> bool:
+        return True
 
     @property
     def numeric(self) -> bool:

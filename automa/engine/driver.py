@@ -15,8 +15,11 @@ log. Each pending decision is settled, in this order, by:
    at a pause is answered (never silently dropped).
 
 Every action from 2–4 is appended to the log (when there is one), so a replay needs no PRNG.
-What the game says goes to the table's output (quiet while replaying on resume/undo), with
-a pause after each ruled step when the table asks for one. The modes are only settings:
+What the game says goes to the table's output (quiet while replaying on resume/undo). When the
+table pauses, the driver waits for Enter only where the person must act on the table before
+the game goes on by itself (ruled steps followed by a chance draw or a modelled player's
+turn): a question already waits for the person, and nothing waits after the end. The modes
+are only settings:
 
     play      Driver(state, log, table)                        (log holds the start event)
     simulate  Driver(state, None, None, policies)              (nothing shown, nothing logged)
@@ -39,7 +42,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from starpress.automa.engine.answers import Refused
+from starpress.automa.engine.answers import Pad, Refused
 from starpress.automa.engine.session import (
     EventLog,
     LogMismatch,
@@ -51,6 +54,7 @@ from starpress.automa.engine.session import (
 )
 from starpress.automa.engine.state import (
     ENDING_SAYS,
+    WINNER_SAYS,
     Ask,
     Chance,
     Decision,
@@ -86,6 +90,8 @@ class Table:
     pause: bool = False
     complete: Callable[[tuple[str, ...]], None] | None = None
     """Gives the terminal's completion the words of the question about to be asked."""
+    save: str = ""
+    """The save file's path, said when the game goes live and again before its winner."""
 
     def prompt(self, ask: Ask) -> str:
         """A question as a person reads it: its message with its values in words and the
@@ -129,6 +135,8 @@ class Driver:
         self.on_say = on_say
         self.on_action = on_action
         self.cursor = 1  # event 0 is the start event
+        self.saved_said = quiet_replay and not recap  # an undo: said when the game began
+        """Whether the save file's path was said (after the first step shown)."""
         self.recent: deque[Say] | None = deque(maxlen=recap) if recap else None
         """The last steps said while replaying quietly: shown again when the game goes on."""
 
@@ -140,13 +148,13 @@ class Driver:
         """Play to the end (each player's score), or to the end of the log when not live
         (then raises Quit if the game is not over)."""
         state = self.state
-        self._speak(state.take_said())
+        self._said(state.take_said())
         while not state.is_terminal():
             decision = state.decision()
             assert decision is not None
             action = self._settle(decision)
             state.apply_action(action)
-            self._speak(state.take_said())
+            self._said(state.take_said())
             if self.on_action is not None:
                 self.on_action(state)
         if self.recent is not None:  # the whole log replayed: the game was already over
@@ -236,6 +244,8 @@ class Driver:
         if table is None or table.read is None:
             raise Quit("nobody at the table to answer")
         prompt = table.prompt(ask)
+        if isinstance(ask.answer, Pad):
+            return self._pad(ask, ask.answer, prompt)
         while True:
             if table.complete is not None:
                 table.complete(ask.answer.words())
@@ -246,6 +256,38 @@ class Driver:
                 return ask.take(raw)
             except Refused as refused:
                 table.output.stream.write(table.voice(refused.key, **refused.values) + "\n")
+
+    def _pad(self, ask: Ask, pad: Pad, heading: str) -> tuple[Any, str]:
+        """A score pad, asked line by line (a line's label and range); numbers typed
+        together fill the next lines. Each number is checked on its line."""
+        table = self.table
+        assert table is not None and table.read is not None
+        written: list[str] = []
+        while len(written) < len(pad.lines):
+            line = pad.lines[len(written)]
+            head = f"{heading}\n" if not written else ""
+            raw = table.read(Prompt(f"{head}  {line.label} ({line.low}–{line.high})\n> ", ask))
+            if self._command(raw.strip(), ask):
+                continue
+            words = raw.replace(",", " ").split()
+            left = pad.lines[len(written) :]
+            try:
+                if len(words) > len(left):
+                    raise Refused("bad_pad", answer=raw.strip(), count=len(pad.lines),
+                                  lines=", ".join(line.label for line in pad.lines))  # fmt: skip
+                for word, checked in zip(words or [""], left, strict=False):
+                    checked.parse(word)
+            except Refused as refused:
+                table.output.stream.write(table.voice(refused.key, **refused.values) + "\n")
+                continue
+            written += words
+        return ask.take(" ".join(written))
+
+    def _say_save(self) -> None:
+        """Where the game is saved (the terminal's save file), once it is played live."""
+        table = self.table
+        if table is not None and table.save and not table.output.as_json:
+            table.output.stream.write(table.voice("save_file", path=table.save) + "\n")
 
     def _command(self, raw: str, ask: Ask | None) -> bool:
         """Whether `raw` is one of the commands of every question and pause (done if so)."""
@@ -258,7 +300,7 @@ class Driver:
         if command == "status":
             program = getattr(self.state, "program", None)
             if program is not None:
-                self._speak(program.status(), pause=False)
+                self._speak(program.status())
         elif command == "help":
             voice, stream = self.table.voice, self.table.output.stream
             stream.write(voice("help") + "\n")
@@ -287,14 +329,39 @@ class Driver:
         if table is None or recent is None:
             return
         table.output.step(key, table.voice(key), (), {})  # a JSON line with --json
-        self._speak(list(recent), pause=False)
+        if not self.saved_said:
+            self._say_save()
+            self.saved_said = True
+        self._speak(list(recent))
         program = getattr(self.state, "program", None)
         if key == "recap" and program is not None:
-            self._speak(program.status(), pause=False)
+            self._speak(program.status())
 
     # -- speaking -----------------------------------------------------------------------
 
-    def _speak(self, said: list[Say], pause: bool = True) -> None:
+    def _said(self, said: list[Say]) -> None:
+        """What the game said since the last decision, then a pause if the person must act
+        on it before the game goes on by itself (`_waits`)."""
+        self._speak(said)
+        if self._waits(said):
+            self._pause()
+
+    def _waits(self, said: list[Say]) -> bool:
+        """Whether to wait for Enter after these steps: only when they are ruled steps (a
+        bot's move to make on the table), shown live to a person who pauses, and the game
+        would go on without them (a chance draw, a modelled player): a question to the person
+        already waits for them, and a finished game has nothing left to wait for."""
+        table = self.table
+        if table is None or not table.pause or table.read is None or not said:
+            return False
+        if self.recent is not None or self.replaying or not any(say.rules for say in said):
+            return False
+        decision = self.state.decision()
+        if decision is None:
+            return False
+        return isinstance(decision, Chance) or decision.player in self.policies
+
+    def _speak(self, said: list[Say]) -> None:
         if self.on_say is not None:
             for say in said:
                 self.on_say(say)
@@ -308,19 +375,16 @@ class Driver:
             return
         program = getattr(self.state, "program", None)
         for say in said:
+            if say.key in WINNER_SAYS:
+                self._say_save()  # the winner is the last line
             if say.key in ENDING_SAYS:
                 values = ending_words(say, table.voice)
             else:
                 values = program.words(say) if program is not None else dict(say.values)
             table.output.step(say.key, table.voice(say.key, **values), say.rules, values)
-            if (
-                pause
-                and table.pause
-                and say.rules
-                and table.read is not None
-                and not self.replaying
-            ):
-                self._pause()
+            if not self.saved_said:  # the first step shown: the game is live
+                self._say_save()
+                self.saved_said = True
 
 
 def _plain(value: Any) -> Any:

@@ -82,5 +82,7 @@ class Streams:
 
 
 def fresh_seed() -> int:
-    """A new seed for a game nobody asked a seed for (printed, so it can be replayed)."""
-    return secrets.randbelow(1 << 63)
+    """A new seed for a game nobody asked a seed for (printed, so it can be replayed): at
+    most 6 digits, short enough to read aloud and for its save file's name; any seed of the
+    PRNG's 64 bits is still accepted when given."""
+    return 1 + secrets.randbelow(999_999)

@@ -22,12 +22,15 @@ from starpress.core.model import Automa, Game
 @dataclass(frozen=True)
 class Parameter:
     """An option of the bot's games (`--level`, `--seats`): its values come from the bot's
-    data (`choices(game)`), the first being the default unless `default` says otherwise."""
+    data (`choices(game)`), in their own order (levels easy to hard, never alphabetical), the
+    first being the default unless `default` (or `default_of(game)`, the data's) says
+    otherwise."""
 
     name: str
     help: str
     choices: Callable[[Game], tuple[str, ...]]
     default: str | None = None
+    default_of: Callable[[Game], str | None] | None = None
     simulate_default: str | None = None
     """The value `simulate` uses when none is given (`all`: every value in turn)."""
     simulated: tuple[str, ...] | None = None
@@ -44,7 +47,10 @@ class Parameter:
         return self.simulated if self.simulated is not None else self.values(game)
 
     def default_for(self, game: Game) -> str:
-        return self.default if self.default is not None else self.values(game)[0]
+        if self.default is not None:
+            return self.default
+        found = self.default_of(game) if self.default_of is not None else None
+        return found if found in self.values(game) else self.values(game)[0]
 
 
 @dataclass(frozen=True)
@@ -73,11 +79,13 @@ class BotDefinition:
 ENGINE_MESSAGES = (
     "continue", "undone", "nothing_to_undo", "saved", "help", "ignored", "recap", "finished",
     "bad_choice", "ambiguous_choice", "ask_score", "ask_your_score", "bad_count", "final_scores",
-    "winner", "winner_tie", "shared_win", "key_enter",
+    "winner", "winner_tie", "shared_win", "key_enter", "save_file", "pad_total", "bad_pad",
+    "bad_pad_line",
 )  # fmt: skip
 """What the engine itself says, so every bot's messages must word it (and `player_<id>` for
-each player its games name at the end, `tie_<key>` and `ask_<key>` for each tie-break);
-`key_enter` names the Enter key where a question lists it among its choices."""
+each player its games name at the end, `tie_<key>` and `ask_<key>` for each tie-break,
+`pad_<key>` for each line of its score pad); `key_enter` names the Enter key where a
+question lists it among its choices."""
 
 
 def register(bot: BotDefinition) -> None:

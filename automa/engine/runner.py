@@ -29,7 +29,7 @@ from starpress.automa.engine.session import (
     Undo,
     check_start,
 )
-from starpress.automa.engine.state import HUMAN, ScriptState, Start
+from starpress.automa.engine.state import HUMAN, Say, ScriptState, Start
 from starpress.automa.engine.voice import Voice
 from starpress.core.edition import stamp
 from starpress.core.i18n import localize
@@ -56,8 +56,10 @@ def play(
     params: Mapping[str, str] | None = None,
     read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
+    on_say: Callable[[Say], None] | None = None,
 ) -> int:
-    """A new game (`params`: the bot's parameters, defaults filled in); the exit code."""
+    """A new game (`params`: the bot's parameters, defaults filled in); the exit code.
+    `on_say` is told every step the game says (the table benchmark counts rounds by it)."""
     chosen = seed if seed is not None else fresh_seed()
     game = load_games(root, [game_id])[game_id]
     bot = _bot(game)
@@ -80,7 +82,9 @@ def play(
             "stamp": stamp(Project(root), game_id).record(),
         }
     )
-    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, False, read is None)
+    return _drive(
+        root, log, auto, as_json, read or input, out or sys.stdout, False, read is None, on_say
+    )
 
 
 def resume(
@@ -194,10 +198,12 @@ def _drive(
     out: TextIO,
     resuming: bool,
     terminal: bool = False,
+    on_say: Callable[[Say], None] | None = None,
 ) -> int:
     session = _session(root, log)
     voice = session.voice
     table = Table(voice, _output(voice, out, as_json), read, pause=not auto and not as_json)
+    table.save = str(log.path) if log.path is not None else ""
     if terminal:
         table.complete = _completion()
     quiet_until_live, recap = resuming, RECAP if resuming else 0
@@ -209,6 +215,7 @@ def _drive(
             session.policies(auto),
             quiet_replay=quiet_until_live,
             recap=recap,
+            on_say=on_say,
         )
         try:
             with located(log, driver):

@@ -7,8 +7,8 @@ card revealed). `automa.engine.driver` takes them from the log while there are l
 events (replay, resume, undo), and from the players or the PRNG after. Replaying therefore never
 needs the PRNG, and a replay prints the same transcript.
 
-Save-file format, version `LOG_VERSION` (5): one JSON object per line, keys sorted.
-start: {"t": "start", "v": 5, "game", "mode", "seed", "lang", "params", "content", ["stamp"],
+Save-file format, version `LOG_VERSION` (6): one JSON object per line, keys sorted.
+start: {"t": "start", "v": 6, "game", "mode", "seed", "lang", "params", "content", ["stamp"],
 "h"} answer: {"t": "answer", "key", "value", ["raw"], "h"} chance: {"t": "chance", "key",
 "value", "h"} `raw` is the answer in words every language parses (a card's printed mark, a
 colour's key, a number; what was typed when the question has no such words), parsed again on
@@ -38,10 +38,12 @@ from starpress.automa.engine.state import Start
 from starpress.core.errors import InputError
 from starpress.core.limits import Limits, limits
 
-LOG_VERSION = 5
+LOG_VERSION = 6
 """Version of the save-file format written and read (version 1 had no `v`, no chain;
 version 2 had a `level` instead of the bot's `params`; version 3 no `raw` answers; version 4
-kept `raw` as typed, in the session's language, and asked no end-of-game scores)."""
+kept `raw` as typed, in the session's language, and asked no end-of-game scores; version 5
+asked a person's final score as one number, not on the game's score pad, and asked some
+bots' table facts one question at a time)."""
 _JSON_VALUE = (str, int, float, bool, list, dict, type(None))
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "start": {"v": (int,), "game": (str,), "mode": (str,), "seed": (int,), "lang": (str,),
@@ -292,7 +294,30 @@ class Output:
         else:
             cited = "; ".join(self.cite(rule) for rule in rules)
             self.stream.write(f"{text}  [{cited}]\n" if rules else f"{text}\n")
+            if isinstance(values.get("table"), dict):
+                self.stream.write("".join(f"{row}\n" for row in table_lines(values["table"])))
         self.stream.flush()
+
+
+def table_lines(table: Mapping[str, Any]) -> list[str]:
+    """A score table (`automa.engine.state.score_table`, in words) as lines of text: a
+    column per player, a row per line of the pad, then the totals; nothing where a player
+    scores nothing on a line."""
+    players = [str(player) for player in table["players"]]
+    rows = [(str(label), cells) for label, cells in table["rows"]]
+    rows.append((str(table.get("total_label", "")), table["total"]))
+    first = max(len(label) for label, _ in rows)
+    widths = [max(len(player), 4) for player in players]
+    lines = [
+        "  " + " " * first + "".join(f"  {p:>{w}}" for p, w in zip(players, widths, strict=True))
+    ]
+    for label, cells in rows:
+        shown = ("" if cell is None else str(cell) for cell in cells)
+        lines.append(
+            f"  {label:<{first}}"
+            + "".join(f"  {c:>{w}}" for c, w in zip(shown, widths, strict=True))
+        )
+    return lines
 
 
 def check_start(

@@ -1,5 +1,5 @@
 """What the solo automata of Asteria and Aristeia! share: their `level` option (the levels
-of automa.yaml, the default first), their `opponent` option (the modelled player of your
+of automa.yaml, easy to hard), their `opponent` option (the modelled player of your
 seat in a simulated game) and the check that a greedy opponent is only simulated."""
 
 from __future__ import annotations
@@ -12,18 +12,21 @@ OPPONENTS = ("competent", "greedy")
 
 
 def level_parameter(data: type[Automa]) -> Parameter:
-    """`--level`: the levels of a bot whose data (`data`) has `levels` and `default_level`."""
+    """`--level`: the levels of a bot whose data (`data`) has `levels` (easy to hard, as the
+    data lists them) and `default_level`."""
 
     def levels(game: Game) -> tuple[str, ...]:
         automa = game.automa
         if not isinstance(automa, data):
             return ("standard",)
-        default = str(getattr(automa, "default_level", "standard"))
-        return (default, *(name for name in getattr(automa, "levels", {}) if name != default))
+        return tuple(getattr(automa, "levels", {})) or ("standard",)
+
+    def default(game: Game) -> str | None:
+        return getattr(game.automa, "default_level", None)
 
     return Parameter(
         "level", "How hard the automaton is (our prototype levels):", levels,
-        simulate_default="all",
+        simulate_default="all", default_of=default,
     )  # fmt: skip
 
 

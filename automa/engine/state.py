@@ -28,7 +28,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from starpress.automa.engine.answers import Answer, Number, OneOf, Refused
+from starpress.automa.engine.answers import Answer, Line, Number, OneOf, Pad, Refused
 
 CHANCE = "chance"
 """The player of chance nodes (OpenSpiel's `kChancePlayerId`)."""
@@ -129,6 +129,8 @@ class TieBreak:
     key: str
     known: Mapping[str, int] = field(default_factory=dict)
     higher_wins: bool = True
+    line: str = ""
+    """A line of the score pad that holds this number (a person's is then not asked again)."""
 
 
 LATER = "later"
@@ -142,9 +144,14 @@ class Ending:
     """How a finished game names its winner, as its rules say (`rule`).
 
     `order` is every player in turn order; `scores` the scores the program knows (the bot's,
-    a modelled player's): the others are asked of the person at the table. Then the
-    `tie_breaks`, in order, among the players tied at the top; a tie that remains goes to
-    `last`: LATER, SHARED or a player id.
+    a modelled player's): the others are asked of the person at the table, on the game's
+    score pad (`pad`: its scoring categories, as the rulebook's scoring summary lists them;
+    none: one number). `parts` holds what the program knows of each player's score by line
+    (the bot's whole score; a line of a person's it counted during the game, not asked
+    again); `extra` lines only the bot scores (a head start). The pad's table is shown with
+    the final scores. Then the `tie_breaks`, in order, among the players tied at the top; a
+    tie that remains goes to `last`: LATER, SHARED or a player id. `winner`, when the game
+    itself decided it (the first to reach a goal), is named whatever the scores.
     """
 
     rule: str
@@ -152,35 +159,58 @@ class Ending:
     scores: Mapping[str, int]
     tie_breaks: tuple[TieBreak, ...] = ()
     last: str = SHARED
+    pad: tuple[Line, ...] = ()
+    parts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    extra: tuple[Line, ...] = ()
+    winner: str | None = None
+    why: str = ""
+    """The reason of a decided `winner` (`tie_<why>` words it), when there is one."""
 
 
 COUNT = Number(0, 999)
 """A score or a count typed by a person (refused by `bad_count`)."""
 ENDING_SAYS = ("final_scores", "winner", "winner_tie", "shared_win")
 """What the engine says at the end of every game (worded by `ending_words`)."""
+WINNER_SAYS = ENDING_SAYS[1:]
+"""The last line of a game: who won (or that the win is shared)."""
 
 
 def ending_script(ending: Ending) -> Script:
-    """Ask the scores the program does not know, apply the tie-breaks, name the winner."""
+    """Ask the scores the program does not know (on the game's score pad, line by line),
+    show the table, apply the tie-breaks, name the winner."""
     scores = dict(ending.scores)
+    parts = {player: dict(known) for player, known in ending.parts.items()}
     for player in ending.order:
-        if player not in scores:  # the person's own score is asked as theirs ("your score")
-            prompt, values = (
-                ("ask_your_score", {}) if player == HUMAN else ("ask_score", {"player": player})
-            )
+        if player in scores:
+            continue
+        # the person's own score is asked as theirs ("your score")
+        prompt, values = (
+            ("ask_your_score", {}) if player == HUMAN else ("ask_score", {"player": player})
+        )
+        mine = parts.setdefault(player, {})
+        lines = tuple(line for line in ending.pad if line.key not in mine)
+        if lines:
+            written = yield Ask(HUMAN, f"score_{player}", prompt, values, Pad(lines))
+            mine.update(zip((line.key for line in lines), written, strict=True))
+        if ending.pad:
+            scores[player] = sum(mine.values())
+        else:
             scores[player] = yield Ask(HUMAN, f"score_{player}", prompt, values, COUNT)
     ranked = sorted(ending.order, key=lambda player: -scores[player])
     rules = (ending.rule,)
-    yield Say("final_scores", rules, {"scores": [[p, scores[p]] for p in ranked]})
-    best = max(scores.values())
-    tied = [player for player in ending.order if scores[player] == best]
-    why = ""
+    shown: dict[str, Any] = {"scores": [[p, scores[p]] for p in ranked]}
+    if ending.pad:
+        shown["table"] = score_table(ending, parts, scores)
+    yield Say("final_scores", rules, shown)
+    tied, why = ([ending.winner], ending.why) if ending.winner else (best(scores, ending.order), "")
     for tie_break in ending.tie_breaks:
         if len(tied) < 2:
             break
         numbers = {}
         for player in tied:
             known = tie_break.known.get(player)
+            if known is None and tie_break.line:
+                known = parts.get(player, {}).get(tie_break.line)
             numbers[player] = known if known is not None else (
                 yield Ask(HUMAN, f"{tie_break.key}_{player}", f"ask_{tie_break.key}",
                           {"player": player}, COUNT)
@@ -200,6 +230,30 @@ def ending_script(ending: Ending) -> Script:
     return scores
 
 
+def best(scores: Mapping[str, int], order: tuple[str, ...]) -> list[str]:
+    """The players with the most points, in turn order."""
+    top = max(scores.values())
+    return [player for player in order if scores[player] == top]
+
+
+def score_table(
+    ending: Ending, parts: Mapping[str, Mapping[str, int]], scores: Mapping[str, int]
+) -> dict[str, Any]:
+    """The score pad as a table: a row per line (its label and each player's points, None
+    where a player scores nothing on it; an `extra` line only when someone scored on it),
+    then the totals; players in turn order."""
+    rows = []
+    for line in (*ending.pad, *ending.extra):
+        cells = [parts.get(player, {}).get(line.key) for player in ending.order]
+        if any(cell is not None for cell in cells) and (line in ending.pad or any(cells)):
+            rows.append([line.label, cells])
+    return {
+        "players": list(ending.order),
+        "rows": rows,
+        "total": [scores[player] for player in ending.order],
+    }
+
+
 def ending_words(say: Say, speak: Callable[..., str]) -> dict[str, Any]:
     """The engine's end-of-game values as people read them (players by their names)."""
     values = dict(say.values)
@@ -210,6 +264,11 @@ def ending_words(say: Say, speak: Callable[..., str]) -> dict[str, Any]:
         values["players"] = ", ".join(map(name, values["players"]))
     if "scores" in values:
         values["scores"] = ", ".join(f"{name(p)} ({score})" for p, score in values["scores"])
+    if "table" in values:
+        table = dict(values["table"])
+        table["players"] = [name(player) for player in table["players"]]
+        table["total_label"] = speak("pad_total")
+        values["table"] = table
     if "why" in values:
         values["why"] = speak(f"tie_{values['why']}")
     return values

@@ -610,6 +610,16 @@ class Plural(Record):
     many: Text | None = None
 
 
+class ScoreLine(Record):
+    """One line of a game's score pad, in the order of its rulebook's scoring summary: what
+    is counted (`key`; the bot's message `pad_<key>` labels it) and the points a person may
+    write on it."""
+
+    key: str
+    low: int = 0
+    high: int = 999
+
+
 class Automa(Record):
     """What every bot's data has: the variant it plays, whose design it is, what it says."""
 
@@ -619,6 +629,9 @@ class Automa(Record):
     provenance: Provenance = "rulebook"
     pages: dict[str, AutomaPage] = {}
     """Variant id -> another variant page of the site that plays this bot (Afternova solo)."""
+    score_pad: list[ScoreLine] = []
+    """The game's scoring categories (its score pad): each person writes their final score
+    line by line; none: a person's score is one number."""
     messages: dict[str, Text | Plural] = {}
     """The bot's messages in the source language, `{name}` placeholders filled by its rules;
     a message with a number of things is a `Plural`."""

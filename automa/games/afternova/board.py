@@ -75,6 +75,7 @@ class Board:
         self.deck: list[int] = sorted(catalogue.blueprints)
         self.streams["blueprints"].shuffle(self.deck)
         self.finished = False
+        self.bot_parts: dict[str, int] = {}  # the Bot's final score by line of the pad
         self.humans: list[Human] = []
         self.planets: list[tuple[dict[str, int], list[str]]] = []
         self.paw_deck: list[int] = []

@@ -29,12 +29,17 @@ VARIANTS = ("bot", "solo")
 
 
 def levels(game: Game) -> tuple[str, ...]:
-    """The solo levels of automa.yaml, the default first."""
+    """The solo levels of automa.yaml, easier to harder."""
     automa = game.automa
     if not isinstance(automa, AfternovaAutoma) or automa.solo is None:
         return ("standard",)
-    solo = automa.solo
-    return (solo.default_level, *(name for name in solo.levels if name != solo.default_level))
+    return tuple(automa.solo.levels)
+
+
+def default_level(game: Game) -> str | None:
+    automa = game.automa
+    solo = automa.solo if isinstance(automa, AfternovaAutoma) else None
+    return solo.default_level if solo is not None else None
 
 
 def prepare(game: Game) -> Prepared:
@@ -105,6 +110,7 @@ BOT = BotDefinition(
             "How hard the Bot is in the solo variant (ignored by --variant bot):",
             levels,
             charted=False,
+            default_of=default_level,
         ),
     ),
     check=check,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from starpress.automa.engine.choices import CardBook
+from starpress.automa.engine.pad import PadSpec, pad_spec
 from starpress.automa.games.afternova.rules import Blueprint, BotRules, fragment_colours
 from starpress.core.text import Token, counted_icons, icon_ids
 
@@ -32,6 +33,7 @@ class Catalogue:
     rules: BotRules = field(default_factory=BotRules.default)
     baseline: AfternovaBaseline | None = None
     solo: AfternovaSolo | None = None
+    pad: PadSpec = ()  # the score pad's lines (afternova.rules.end.scoring)
 
     def solo_level(self, name: str) -> AfternovaSoloLevel:
         """A level of the solo variant by name (afternova.rules.solo.levels)."""
@@ -75,6 +77,7 @@ class Catalogue:
             BotRules.from_content(automa),
             automa.baseline if automa else None,
             automa.solo if automa else None,
+            pad_spec(automa),
         )
 
 

@@ -45,7 +45,7 @@ class Draws(Questions):
             original = self.catalogue.blueprints[number]
             return Blueprint(original.card, original.cost, original.vp)
         if unseen:  # put under the Starship without looking: asked for at the end
-            return Blueprint(f"unseen-{len(self.bot.completed) + 1}", (), 0)
+            return Blueprint(f"unseen-{len(self.bot.completed) + 1}", (), 0, seen=False)
         action = yield self.ask_blueprint(
             "blueprint", "ask_blueprint", {"position": len(self.bot.row) + 1}
         )

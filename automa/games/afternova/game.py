@@ -25,6 +25,7 @@ Bot's procedures) and `seats` (the modelled humans); this module plays the game 
 
 from __future__ import annotations
 
+from starpress.automa.engine.pad import pad_lines
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.state import HUMAN, LATER, Ask, Ending, Say, Script, Start
 from starpress.automa.games.afternova.board import MODELLED
@@ -75,6 +76,7 @@ class AfternovaGame(Seats):
             else:
                 break
         score = yield from self.final_score()
+        self.bot_parts = {key: value for key, value in score.items() if key != "total"}
         returns = {"bot": score["total"]}
         returns.update({human.seat: human.score() for human in self.humans})
         return returns
@@ -87,7 +89,11 @@ class AfternovaGame(Seats):
             seats = tuple(human.seat for human in self.humans)
         else:
             seats = (HUMAN,) if self.level is not None else ("seat-2", "seat-3")
-        return Ending(RULE_TIE_BREAK, ("bot", *seats), scores, last=LATER)
+        parts = {"bot": self.bot_parts, **{h.seat: h.score_parts() for h in self.humans}}
+        pad = pad_lines(self.catalogue.pad, self.voice)
+        extra = pad_lines((("head_start", 0, 99),), self.voice) if self.level is not None else ()
+        return Ending(RULE_TIE_BREAK, ("bot", *seats), scores, last=LATER, pad=pad,
+                      parts=parts, extra=extra)  # fmt: skip
 
 
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AfternovaGame:

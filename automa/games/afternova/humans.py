@@ -21,9 +21,13 @@ class Human:
     completed: list[Blueprint] = field(default_factory=list)
 
     def score(self) -> int:
+        return sum(self.score_parts().values())
+
+    def score_parts(self) -> dict[str, int]:
+        """Its score by line of the pad (afternova.rules.end.scoring)."""
         printed = sum(b.vp for b in self.completed)
         objective = sum(1 for b in self.completed for c in b.cost if c in self.objective)
-        return printed + objective + len(self.hold)
+        return {"blueprints": printed, "fragments": len(self.hold), "objective": objective}
 
 
 def wanted_colours(hand: list[Blueprint], hold: list[str]) -> dict[str, int]:

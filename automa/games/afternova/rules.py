@@ -74,6 +74,8 @@ class Blueprint:
     cost: tuple[str, ...]
     vp: int
     covered: list[str] = field(default_factory=list)
+    seen: bool = True
+    """False for a Blueprint taken blind at the table: its cost and VP are not known yet."""
 
     def free(self) -> Counter[str]:
         """The cost icons not covered yet, by colour (in the order of the cost)."""
@@ -220,8 +222,9 @@ class BotRules:
         if self.finished(bot):
             return steps
         unseen = yield True
-        if unseen is not None:
-            bot.completed.append(Completed(unseen.card, unseen.cost, unseen.vp, unseen=True))
+        if unseen is not None:  # its VP and cost, when nobody saw it, are asked at the end
+            cost, vp = (unseen.cost, unseen.vp) if unseen.seen else (None, None)
+            bot.completed.append(Completed(unseen.card, cost, vp, unseen=True))
             steps.append(
                 Step(
                     "blind_blueprint",

@@ -62,6 +62,7 @@ class Board(SoloGame[Prepared]):
             "tactics": sorted(prepared.tactics),
         }
         self.points = {YOU: 0, BOT: 0}
+        self.scored_by_round: list[dict[str, int]] = []  # each round's points (the score pad)
         self.frags = {YOU: 0, BOT: 0}
         self.round_frags = {YOU: 0, BOT: 0}
         self.hand = prepared.model.start_hand  # the modelled player's Tactics

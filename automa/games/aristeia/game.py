@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from starpress.automa.deck.program import DeckGame
 from starpress.automa.deck.program import new_program as deck_program
+from starpress.automa.engine.answers import Line
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import level_of
 from starpress.automa.engine.state import Ending, Say, Script, Start, TieBreak
@@ -56,8 +57,19 @@ class AristeiaGame(Rounds):
         return dict(self.points)
 
     def ending(self, scores: dict[str, int]) -> Ending:
-        """The most Victory Points win; a tie goes to the more Frags (aristeia.rules.match)."""
-        return Ending(RULE_END, (YOU, BOT), scores, (TieBreak("frags", dict(self.frags)),))
+        """The most Victory Points win; a tie goes to the more Frags (aristeia.rules.match).
+        The score pad is the rounds' Victory Points, as the Objectives Phase of each gave
+        them (aristeia.rules.round.objectives): all known, nothing is asked."""
+        rounds = tuple(
+            Line(f"round_{n}", self.voice("pad_round", round=n), 0, 99)
+            for n in range(1, len(self.scored_by_round) + 1)
+        )
+        parts = {
+            side: {f"round_{n}": got[side] for n, got in enumerate(self.scored_by_round, 1)}
+            for side in (YOU, BOT)
+        }
+        frags = TieBreak("frags", dict(self.frags))
+        return Ending(RULE_END, (YOU, BOT), scores, (frags,), pad=rounds, parts=parts)
 
 
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AristeiaGame | DeckGame:

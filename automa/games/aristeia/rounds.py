@@ -76,6 +76,7 @@ class Rounds(Activation):
             scored = {side: zone[side] + self.round_frags[side] for side in (YOU, BOT)}
         for side in (YOU, BOT):
             self.points[side] += scored[side]
+        self.scored_by_round.append(scored)
         values = {"round": self.round, "you": scored[YOU], "bot": scored[BOT],
                   "total_you": self.points[YOU], "total_bot": self.points[BOT]}  # fmt: skip
         rules = (RULE_OBJECTIVES,) if self.table else (RULE_OBJECTIVES, RULE_MODEL)

@@ -61,11 +61,16 @@ class Actions(Moves):
         return (yield from getattr(self, action)(who))
 
     def blockaded(self, who: str, number: int) -> Steps:
-        """ascending-empires.rules.blockade.blockaded: a rival's ship in orbit of its planet."""
+        """ascending-empires.rules.blockade.blockaded: a rival's ship in orbit of its planet.
+        At the table, asked once a turn per planet: an action it could not do moved nothing,
+        and one it did ends its turn."""
         planet = self.planets[number]
         if self.table:
-            return (yield self.ask("blockade", "ask_blockade", {"who": who, "planet": number},
-                                   self.yes_no()))  # fmt: skip
+            if number not in self.blockades:
+                self.blockades[number] = yield self.ask(
+                    "blockade", "ask_blockade", {"who": who, "planet": number}, self.yes_no()
+                )
+            return self.blockades[number]
         return any(
             ship == planet.at
             for other, e in self.empires.items()

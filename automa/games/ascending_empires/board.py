@@ -80,6 +80,8 @@ class Board(SoloGame[Prepared]):
             empire.ships = [empire.home] * START_SHIPS
         self.order = ids
         self.planets: list[Planet] = []
+        self.blockades: dict[int, bool] = {}
+        """What you said of its planets' blockades this automaton turn (asked once each)."""
         self.pile = VP_PILE[len(ids)]
         self.start_pile = self.pile
         self.overflow = 0  # tokens taken from the box once the pile is empty

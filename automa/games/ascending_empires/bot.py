@@ -28,11 +28,16 @@ OPPONENTS = ("competent", "greedy")
 
 
 def levels(game: Game) -> tuple[str, ...]:
-    """The levels of automa.yaml, the default first."""
+    """The levels of automa.yaml, easy to hard."""
     automa = game.automa
     if not isinstance(automa, EmpireAutoma):
         return ("standard",)
-    return (automa.default_level, *(name for name in automa.levels if name != automa.default_level))
+    return tuple(automa.levels)
+
+
+def default_level(game: Game) -> str | None:
+    automa = game.automa
+    return automa.default_level if isinstance(automa, EmpireAutoma) else None
 
 
 def _policy(state: State, ask: Ask, competent: bool) -> str:
@@ -73,6 +78,7 @@ BOT = BotDefinition(
             "How hard the automata are (our prototype levels, provenance: prototype):",
             levels,
             simulate_default="all",
+            default_of=default_level,
         ),
         Parameter(
             "automata",

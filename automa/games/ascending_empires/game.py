@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from starpress.automa.engine.pad import pad_lines
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import level_of
 from starpress.automa.engine.state import (
@@ -43,6 +44,7 @@ from starpress.automa.games.ascending_empires.rules import (
     Planet,
     final_score,
     quadrant_of,
+    score_parts,
 )
 from starpress.automa.games.ascending_empires.turns import Turns
 
@@ -89,15 +91,22 @@ class EmpiresGame(Turns):
         """ascending-empires.rules.end-game.winner: the most VP; ties, the VP taken during the
         game, then the technologies developed; a tie that remains is shared."""
         known = {who: e for who, e in self.empires.items() if who != HUMAN}
+        parts: dict[str, dict[str, int]] = {
+            who: score_parts(e, self.planets) for who, e in known.items()
+        }
+        if HUMAN in self.empires:  # the VP tokens you reported taking during the game
+            parts[HUMAN] = {"tokens": self.empires[HUMAN].tokens}
         return Ending(
             RULE_WINNER,
             tuple(self.order),
             scores,
             (
-                TieBreak("tokens", {who: e.tokens for who, e in known.items()}),
+                TieBreak("tokens", {who: e.tokens for who, e in known.items()}, line="tokens"),
                 TieBreak("techs", {who: e.techs for who, e in known.items()}),
             ),
             SHARED,
+            pad=pad_lines(self.p.pad, self.voice),
+            parts=parts,
         )
 
 

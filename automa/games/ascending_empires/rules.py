@@ -270,8 +270,18 @@ def recruit_places(
 
 def final_score(empire: Empire, planets: list[Planet]) -> int:
     """ascending-empires.rules.end-game.scoring, on top of the tokens."""
+    return sum(score_parts(empire, planets).values())
+
+
+def score_parts(empire: Empire, planets: list[Planet]) -> dict[str, int]:
+    """The final score by line of the rulebook's summary (ascending-empires.rules.end-game.
+    scoring): the tokens, 1 per planet held, 1 per colony, 2 per city, the quadrants."""
     held = [planets[n] for n in empire.planets]
-    score = len(held) + sum(p.holding.colonies + 2 * p.holding.cities for p in held)
-    quadrants = {p.quadrant for p in held if p.holding.cities}
-    score += 6 if len(quadrants) == 4 else 3 if len(quadrants) == 3 else 0
-    return empire.tokens + score
+    quadrants = len({p.quadrant for p in held if p.holding.cities})
+    return {
+        "tokens": empire.tokens,
+        "planets": len(held),
+        "colonies": sum(p.holding.colonies for p in held),
+        "cities": sum(2 * p.holding.cities for p in held),
+        "quadrants": 6 if quadrants == 4 else 3 if quadrants == 3 else 0,
+    }

@@ -72,6 +72,7 @@ class Turns(Actions):
 
     def bot_turn(self, who: str) -> Steps:
         card = yield from self.flip(who)
+        self.blockades = {}  # your ships may have moved since its last turn: asked again
         actions = (*self.p.cards[card], *(() if "recruit" in self.p.cards[card] else ("recruit",)))
         yield Say("card", (RULE_CARD,), {"who": who, "card": card, "actions": list(actions)})
         for action in actions:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import functools
 
+from starpress.automa.engine.answers import Line
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import level_of
 from starpress.automa.engine.state import Chance, Ending, Say, Script, Start
 from starpress.automa.games.asteria.board import Steps
 from starpress.automa.games.asteria.bot_turn import BotTurn
 from starpress.automa.games.asteria.prepared import Prepared
-from starpress.automa.games.asteria.rules import BOT, HAND, RULE_END, RULE_SETUP, YOU
+from starpress.automa.games.asteria.rules import BOT, HAND, POINTS, RULE_END, RULE_SETUP, YOU
 from starpress.automa.games.asteria.your_turn import YourTurn
 
 
@@ -51,18 +52,22 @@ class AsteriaGame(YourTurn, BotTurn):
             you, bot = self.sides[YOU].points, self.sides[BOT].points
             self.winner = YOU if you > bot else BOT
             yield Say("clock", (RULE_END,), {"rounds": self.p.round_limit, "you": you, "bot": bot})
-        yield Say(
-            "winner_" + ("you" if self.winner == YOU else "bot"),
-            (RULE_END,),
-            {"you": self.sides[YOU].points, "bot": self.sides[BOT].points},
-        )
         return {BOT: self.sides[BOT].points, YOU: self.sides[YOU].points}
 
-    def ending(self, scores: dict[str, int]) -> Ending | None:
-        """None: the script names the winner itself, with both scores, because Asteria's
-        winner is whoever reaches 3 points first, the player whose turn it is having
-        priority (asteria.rules.solo.end), not the higher score after a count."""
-        return None
+    def ending(self, scores: dict[str, int]) -> Ending:
+        """The winner is whoever reached 3 points first, the player whose turn it is having
+        priority, or with the clock run out the more points (asteria.rules.solo.end): the
+        game decided it. The score pad is each side's Achievements (asteria.rules.objective),
+        all known (you reported yours)."""
+        lines = tuple(
+            Line(name, self.voice(f"achievement_{name}"), 0, points)
+            for name, points in POINTS.items()
+        )
+        parts = {
+            who: {name: POINTS[name] for name in self.sides[who].achieved} for who in (YOU, BOT)
+        }
+        order = (self.first, BOT if self.first == YOU else YOU)
+        return Ending(RULE_END, order, scores, pad=lines, parts=parts, winner=self.winner)
 
     def setup(self) -> Steps:
         """asteria.rules.setup and asteria.rules.solo.setup."""

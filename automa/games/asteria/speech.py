@@ -24,7 +24,7 @@ class Speech(Board):
         words = []
         for energy, ore in spaces:
             parts = [self.voice("res_energy")] * energy + [self.voice("res_ore")] * ore
-            words.append("+".join(parts) or "—")
+            words.append("+".join(parts) or self.voice("empty_space"))
         return ", ".join(words)
 
     def resources_of(self, who: str) -> dict[str, int]:
@@ -63,19 +63,16 @@ class Speech(Board):
                 shown[key] = self.action_label(shown[key])
         for key in ("cards", "row"):
             if key in shown:
-                shown[key] = ", ".join(self.action_label(n) for n in shown[key]) or "—"
+                shown[key] = ", ".join(self.action_label(n) for n in shown[key]) or voice("nothing")
         if "planet" in shown:
             shown["planet"] = self.planet_label(shown["planet"])
         if "planets" in shown:
             if say.key == "decision":
                 shown["planets"] = ", ".join(voice(f"rule_{r}") for r in shown["planets"])
             else:
-                shown["planets"] = (
-                    ", ".join(
-                        f"{n}. {self.planet_label(p)}" for n, p in enumerate(shown["planets"], 1)
-                    )
-                    or "—"
-                )
+                shown["planets"] = ", ".join(
+                    f"{n}. {self.planet_label(p)}" for n, p in enumerate(shown["planets"], 1)
+                ) or voice("nothing")
         if "actions" in shown:
             shown["actions"] = " > ".join(voice(f"action_{a}") for a in shown["actions"])
         if "half" in shown:

@@ -50,6 +50,9 @@ class Pieces:
             probes=start.get("probes", 3), water=start.get("water", 2), trash=start.get("trash", 1)
         )
         self.model = SharedModel(prepared.decks, self.streams)
+        self.pad = prepared.pad
+        self.final_parts: dict[str, int] = {}  # the automaton's final score by part
+        self.human_food = ((0, 0), (0, 0))  # (yours, its) food variety, then nutrition
         speech = speech or Speech()
         self.module_name = speech.module_name
         self.step_text = (

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 
 from starpress.automa.engine.answers import Number, Several
+from starpress.automa.engine.pad import pad_lines
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.state import HUMAN, Ask, Chance, Ending, Say, Script, Start, TieBreak
 from starpress.automa.games.luna_maris.asks import Questions
@@ -28,7 +29,11 @@ from starpress.automa.games.luna_maris.rules import (
     RULE_SCORING,
     RULE_TIE_BREAK,
     RULE_TURN,
+    pantry,
 )
+
+PAD_LINE = {"play": "track", "stock": "resources"}
+"""The automaton's score parts by the pad's lines they are written on."""
 
 
 class LunaMarisGame(Questions):
@@ -63,10 +68,32 @@ class LunaMarisGame(Questions):
         if self.mode == "simulated":
             return None
         demands = TieBreak("demands", {"automaton": len(self.bot.demands)})
-        return Ending(RULE_TIE_BREAK, ("automaton", HUMAN), scores, (demands,), last=HUMAN)
+        parts = self.final_parts
+        automaton = {
+            PAD_LINE.get(key, key): value for key, value in parts.items() if key != "total"
+        }
+        # the food placings the program can work out from the pantries compared
+        mine = {"variety": self.placing(*self.human_food[0]),
+                "nutrition": self.placing(*self.human_food[1])}  # fmt: skip
+        return Ending(RULE_TIE_BREAK, ("automaton", HUMAN), scores, (demands,), last=HUMAN,
+                      pad=pad_lines(self.pad, self.voice),
+                      parts={"automaton": automaton, HUMAN: mine})  # fmt: skip
+
+    def placing(self, yours: int, its: int) -> int:
+        """Your points for a food placing (luna-maris.rules.final-scoring, steps 3 and 4):
+        first when you have more than the automaton (it wins a tie, as it scores itself),
+        else second, nothing without food."""
+        settings = self.verbs.settings
+        if not yours:
+            return 0
+        return settings.food_first_vp if yours > its else settings.food_second_vp
 
     def automaton_turn(self, letter: str, index: int, verb: str, arg: int) -> Steps:
-        yield self.command()
+        # at the table, the question of where your astronaut went after your turn is the
+        # go-ahead for the automaton's step (issue 29: no Enter before it as well);
+        # simulated, your turn is drawn, so Enter lets the automaton act
+        if self.mode == "simulated":
+            yield self.command()
         module = self.module_of[verb]
         human_module = yield from self.human_moves(module)
         self.bot.module = module
@@ -93,6 +120,9 @@ class LunaMarisGame(Questions):
             pair = Several(Number(0, 9, self.refusal("0–9")), 2, 2, refused=self.refusal("4 9"))
             variety, nutrition = yield Ask(HUMAN, "human_food", "ask_human_food", {}, pair)
         score = self.verbs.final_score(self.bot, variety, nutrition)
+        self.final_parts = score
+        its_variety, its_nutrition = pantry(self.bot)
+        self.human_food = ((variety, its_variety), (nutrition, its_nutrition))
         yield Say("score", (RULE_SCORING,), {"total": score["total"], "parts": score})
         return score
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from starpress.automa.engine.choices import NO_CARDS, CardBook
+from starpress.automa.engine.pad import PadSpec, pad_spec
 from starpress.automa.games.luna_maris.model import Decks
 from starpress.automa.games.luna_maris.rules import Settings
 
@@ -50,6 +51,7 @@ class Prepared:
     settings: Settings
     start: dict[str, int]
     decks: Decks
+    pad: PadSpec = ()  # the score pad's lines (luna-maris.rules.final-scoring)
 
     @classmethod
     def from_game(cls, game: Game) -> Prepared:
@@ -65,6 +67,7 @@ class Prepared:
             Settings.from_content(automa.scoring),
             automa.start,
             Decks.from_game(game),
+            pad_spec(automa),
         )
 
 

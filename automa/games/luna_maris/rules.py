@@ -253,8 +253,7 @@ class Verbs:
         def placing(mine: int, theirs: int) -> int:
             return s.food_first_vp if mine >= theirs else s.food_second_vp
 
-        variety = len({food.card.rsplit("-4p", 1)[0] for food in bot.food})
-        nutrition = sum(food.value for food in bot.food)
+        variety, nutrition = pantry(bot)
         parts = {
             "play": bot.vp,
             "scientists": s.scientist_vp * len(bot.scientists),
@@ -265,3 +264,10 @@ class Verbs:
         }
         parts["total"] = sum(parts.values())
         return parts
+
+
+def pantry(bot: Automaton) -> tuple[int, int]:
+    """The automaton's food variety (different names: a 4-player copy is the same food) and
+    nutrition (luna-maris.rules.final-scoring, steps 3 and 4)."""
+    variety = len({food.card.rsplit("-4p", 1)[0] for food in bot.food})
+    return variety, sum(food.value for food in bot.food)

@@ -29,7 +29,7 @@ class Spoken(Pieces):
     def amounts(self, amounts: dict[str, int]) -> str:
         """`{"iron": 1, "vp": 1}` as '+1 Iron, +1 VP' in the session's language."""
         shown = [f"{value:+d} {self.unit(key)}" for key, value in amounts.items() if value]
-        return ", ".join(shown) or "—"
+        return ", ".join(shown) or self.text("nothing")
 
     def unit(self, key: str) -> str:
         """A resource after a number: the bot's short form (`short_<icon>`) or the icon's name."""
