@@ -56,9 +56,17 @@ def answer(page: Any, typed: str) -> str:
     count = answered(page)
     choice = page.locator(f".sp-play-choices:not([data-compose]) [data-answer={json.dumps(typed)}]")
     parts = page.locator(".sp-play-choices[data-compose] .sp-play-choice")
+    fields = page.locator(".sp-play-pad input")
     if choice.count():
         choice.first.click()
         how = "tapped"
+    elif fields.count():  # a score pad: a field per line, sent together
+        numbers = typed.split()
+        assert fields.count() == len(numbers)
+        for at, number in enumerate(numbers):
+            fields.nth(at).fill(number)
+        page.click(".sp-play-answer button[type=submit]")
+        how = "pad"
     elif (
         typed
         and parts.count()
