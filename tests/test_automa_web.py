@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,6 +75,26 @@ def test_a_page_plays_the_same_game_as_the_cli_in_two_languages(
             ours = [json.loads(line) for line in page.save().splitlines()]
             assert ours[0] == {**cli[0], "lang": lang, "h": ours[0]["h"]}
             assert [{**e, "h": ""} for e in ours[1:]] == [{**e, "h": ""} for e in cli[1:]]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_page_asks_in_its_own_words_and_takes_a_score_pad_whole(name: str, folder: Path) -> None:
+    game = recorded(name, folder)
+    for lang in (game.lang, OTHER_LANGUAGE[game.lang]):
+        page = Page(data_text(game.game, lang))
+        view = page.start(SEED, game.params)
+        pads = 0
+        for answer in game.answers:
+            question = view["question"]
+            assert not re.search(r"\[[^\]\s]{1,8}\]", question["prompt"]), question["prompt"]
+            if question["pad"]:  # a line left blank: refused whole, naming the lines
+                pads += 1
+                refused = page.answer(" ".join(answer.split()[:-1]))
+                assert refused["answers"] == view["answers"] and len(refused["notes"]) == 1
+                assert all(line["label"] in refused["notes"][0] for line in question["pad"])
+            view = page.answer(answer)
+        assert pads or name in ("aristeia", "asteria")  # scored from answers given in play: no pad
+        assert view["over"]
 
 
 def test_undo_takes_back_one_answer_and_the_game_goes_on_the_same(folder: Path) -> None:

@@ -51,23 +51,33 @@ def answered(page: Any) -> int:
     return int(page.get_attribute(".sp-play", "data-answers") or 0)
 
 
+PART = ".sp-play-choices[data-compose] .sp-play-choice"
+"""A button that adds a part to an answer of several parts."""
+
+
 def answer(page: Any, typed: str) -> str:
     """Tap the choice that types `typed` when the question offers one, else type it."""
     count = answered(page)
     choice = page.locator(f".sp-play-choices:not([data-compose]) [data-answer={json.dumps(typed)}]")
-    parts = page.locator(".sp-play-choices[data-compose] .sp-play-choice")
+    parts = page.locator(PART)
+    fields = page.locator(".sp-play-pad input")
     if choice.count():
         choice.first.click()
         how = "tapped"
+    elif fields.count():  # a score pad: a field per line, sent together
+        numbers = typed.split()
+        assert fields.count() == len(numbers)
+        for at, number in enumerate(numbers):
+            fields.nth(at).fill(number)
+        page.click(".sp-play-answer button[type=submit]")
+        how = "pad"
     elif (
         typed
         and parts.count()
-        and all(
-            parts.locator(f"[data-answer={json.dumps(part)}]").count() for part in typed.split()
-        )
+        and all(page.locator(f"{PART}[data-answer={json.dumps(w)}]").count() for w in typed.split())
     ):  # an answer of several parts: composed from the buttons, then sent
         for part in typed.split():
-            parts.locator(f"[data-answer={json.dumps(part)}]").first.click()
+            page.locator(f"{PART}[data-answer={json.dumps(part)}]").first.click()
         assert page.input_value("input[name=answer]") == typed
         page.click(".sp-play-answer button[type=submit]")
         how = "composed"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from starpress.automa.engine import plain
+from starpress.automa.engine.answers import Pad, Refused
 from starpress.automa.engine.driver import COMMANDS, Driver, Table, located
 from starpress.automa.engine.session import (
     LOG_VERSION,
@@ -35,7 +36,7 @@ from starpress.automa.engine.session import (
     SaveFileError,
     check_start,
 )
-from starpress.automa.engine.state import Ask, ScriptState, Start
+from starpress.automa.engine.state import Ask, Say, ScriptState, Start, ending_words
 from starpress.automa.engine.words import Words
 from starpress.core.limits import Limits
 
@@ -96,7 +97,6 @@ class Page:
         self.log = EventLog()
         self.state: ScriptState | None = None
         self.output = _Steps(io.StringIO(), cite=words.cite, rules=self.rules)
-        self.prompt = ""
 
     def call(self, name: str, arguments: str) -> str:
         """The page's script calls in JSON: `name` one of CALLS, `arguments` a JSON list;
@@ -168,6 +168,12 @@ class Page:
             return self._view(False, [self.words("help"), shown] if shown else [self.words("help")])
         if command == "quit" or self.state is None or self.state.is_terminal():
             return self._view(False)
+        decision = self.state.decision()
+        if isinstance(decision, Ask) and isinstance(decision.answer, Pad):
+            try:  # a pad comes whole from the page: refused whole, naming the line at fault
+                decision.answer.parse(raw)
+            except Refused as refused:
+                return self._view(False, [self.words(refused.key, **refused.values)])
         self._run(raw)
         return self._view(False)
 
@@ -191,21 +197,37 @@ class Page:
 
     def question(self) -> dict[str, Any] | None:
         """The question being asked, from its answer's data (`automa.engine.answers`): its
-        words, its choices as buttons (each one's label, the answer it types, its key and
-        hint), whether they `compose` an answer of several parts instead of giving it, what
-        completes it, whether it asks a number."""
+        words as the page asks them (`asked`), its choices as buttons (each one's label, the
+        answer it gives, its key and the hint shown beside it), whether they `compose` an
+        answer of several parts instead of giving it, the lines of a score pad (a field each),
+        what completes a typed answer, whether it asks a number."""
         decision = self.state.decision() if self.state is not None else None
         if not isinstance(decision, Ask):
             return None
         answer = decision.answer
+        pad = answer.lines if isinstance(answer, Pad) else ()
         return {
             "key": decision.key,
-            "prompt": self.prompt,
+            "prompt": self.asked(decision),
             "buttons": [dataclasses.asdict(button) for button in answer.buttons()],
             "compose": answer.compose,
+            "pad": [{"label": line.label, "low": line.low, "high": line.high} for line in pad],
             "words": list(answer.words()),
             "number": answer.numeric,
         }
+
+    def asked(self, ask: Ask) -> str:
+        """A question in the page's words: the bot's `page_<prompt>` message when it has one
+        (the terminal's keys left to the terminal), else its prompt; the options listed by
+        the labels of the page's buttons (no keys to type), or as a terminal lists them when
+        the answer is typed."""
+        page_key = f"page_{ask.prompt}"
+        message = page_key if page_key in self.words.messages else ask.prompt
+        values = ending_words(Say(ask.prompt, (), ask.values), self.words)
+        buttons = ask.answer.buttons()
+        shown = ask.answer.shown(self.words("key_enter"))
+        options = " · ".join(button.label for button in buttons) if buttons else shown
+        return self.words(message, **{"options": options, **values})
 
     # -- running the driver -------------------------------------------------------------
 
@@ -227,7 +249,6 @@ class Page:
         def read(prompt: str) -> str:
             if given:
                 return given.pop()
-            self.prompt = prompt.removesuffix("\n> ")
             raise _Waiting
 
         driver = Driver(self.state, self.log, Table(self.words, self.output, read), {})

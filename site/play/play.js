@@ -102,6 +102,7 @@ class Game {
     this.data = data;
     this.call = call;
     this.key = root.dataset.storage;
+    this.parts = [];
     this.build();
   }
 
@@ -135,27 +136,31 @@ class Game {
       return button;
     };
     const tools = game.appendChild(element("div", { class: "sp-play-tools" }));
-    tool(tools, "download", () => this.download());
     tools.appendChild(this.loader());
     tool(tools, "new", () => { this.newForm.hidden = false; this.newForm.scrollIntoView(); });
     this.steps = game.appendChild(element("ol", { class: "sp-play-steps" }));
     // what is always in reach at the bottom of the screen: the notes, the question (or the
-    // end of the game), undo and status
+    // end of the game), undo, status and the log
     const dock = game.appendChild(element("div", { class: "sp-play-dock" }));
     this.notes = dock.appendChild(element("div", { class: "sp-play-notes", role: "alert" }));
     const question = dock.appendChild(element("form", { class: "sp-play-question" }));
     this.prompt = question.appendChild(element("p", { class: "sp-play-prompt", id: "sp-play-prompt" }));
     this.choices = question.appendChild(element("div", { class: "sp-play-choices" }));
+    // an answer of several parts: the parts chosen so far (a tap takes one back), then sent
+    this.composed = question.appendChild(element("div", { class: "sp-play-composed", "aria-live": "polite" }));
+    this.pad = question.appendChild(element("div", { class: "sp-play-pad" }));
     const row = question.appendChild(element("div", { class: "sp-play-answer" }));
     this.input = row.appendChild(element("input", {
       name: "answer", list: "sp-play-words", autocomplete: "off", "aria-labelledby": "sp-play-prompt",
       placeholder: text.typed,
     }));
+    this.input.addEventListener("input", () => this.compose(null));  // typed: what is sent
     this.words = row.appendChild(element("datalist", { id: "sp-play-words" }));
-    row.appendChild(element("button", { type: "submit", class: "md-button md-button--primary" }, text.answer));
+    this.send = row.appendChild(element("button", { type: "submit", class: "md-button md-button--primary" }, text.answer));
     question.addEventListener("submit", (event) => {
       event.preventDefault();
-      const typed = this.input.value;
+      const fields = [...this.pad.querySelectorAll("input")];
+      const typed = fields.length ? fields.map((field) => field.value.trim()).join(" ") : this.input.value;
       this.input.value = "";
       this.answer(typed);
     });
@@ -164,6 +169,7 @@ class Game {
     const always = dock.appendChild(element("div", { class: "sp-play-tools" }));
     tool(always, "undo", () => this.show(this.call("undo")));
     tool(always, "status", () => this.show(this.call("status")));
+    tool(always, "download", () => this.download());  // the save file, as the command line writes it
     this.game = game;
     this.root.append(form, game);
   }
@@ -231,19 +237,35 @@ class Game {
     this.over.hidden = !view.over;
     this.choices.replaceChildren();
     this.words.replaceChildren();
+    this.pad.replaceChildren();
+    this.parts = [];
+    this.composed.replaceChildren();
     if (question) {
       this.prompt.textContent = question.prompt;
       this.choices.toggleAttribute("data-compose", question.compose);
       // the question's choices, as its data gives them (automa.engine.answers): a numbered
-      // choice shows its number, a hint follows its label
+      // choice shows its number, its hint is beside it, not in it; a single choice answers
+      // when tapped, the parts of a longer answer are gathered, then sent
       for (const choice of question.buttons) {
+        const option = this.choices.appendChild(element("span", { class: "sp-play-option" }));
         const label = /^\d+$/.test(choice.key) && choice.key !== choice.label ? `${choice.key} · ${choice.label}` : choice.label;
-        const shown = choice.hint ? `${label} (${choice.hint})` : label;
-        const button = this.choices.appendChild(element("button", {
+        const button = option.appendChild(element("button", {
           type: "button", class: "md-button sp-play-choice", "data-answer": choice.answer,
-        }, shown));
-        button.addEventListener("click", () => question.compose ? this.compose(choice.answer) : this.answer(choice.answer));
+        }, label));
+        if (choice.hint) option.appendChild(element("span", { class: "sp-play-hint" }, choice.hint));
+        button.addEventListener("click", () => question.compose ? this.compose(choice) : this.answer(choice.answer));
       }
+      // a score pad: a field per line of the game's scoring, sent together
+      for (const [index, line] of question.pad.entries()) {
+        const field = this.pad.appendChild(element("label", { class: "sp-play-line" }, line.label));
+        field.appendChild(element("input", {
+          name: `line-${index}`, inputmode: "numeric", autocomplete: "off",
+          placeholder: `${line.low}–${line.high}`,
+        }));
+      }
+      this.input.closest(".sp-play-answer").classList.toggle("sp-play-padded", question.pad.length > 0);
+      this.input.hidden = question.pad.length > 0;
+      this.send.textContent = question.compose ? this.text.send || this.text.answer : this.text.answer;
       for (const word of question.words) this.words.appendChild(element("option", { value: word }));
       this.input.setAttribute("inputmode", question.number ? "numeric" : "text");
     }
@@ -254,10 +276,24 @@ class Game {
     localStorage.setItem(this.key, this.call("save"));
   }
 
-  compose(part) {
-    const typed = this.input.value.trim();
-    this.input.value = typed ? `${typed} ${part}` : part;
-    this.input.focus();
+  compose(choice) {  // a part added (null: the answer was typed, its parts let go)
+    if (choice) {
+      this.parts.push(choice);
+      this.input.value = this.parts.map((part) => part.answer).join(" ");
+    } else if (this.parts.length) {
+      this.parts = [];
+    }
+    this.composed.replaceChildren(...this.parts.map((part, index) => {
+      const chip = element("button", { type: "button", class: "md-button sp-play-part", "data-answer": part.answer }, part.label);
+      chip.addEventListener("click", () => {  // taken back
+        const kept = this.parts.filter((_, at) => at !== index);
+        this.parts = [];
+        this.input.value = "";
+        this.composed.replaceChildren();
+        for (const part of kept) this.compose(part);
+      });
+      return chip;
+    }));
   }
 
   note(lines) {
@@ -279,7 +315,7 @@ class Game {
     const chosen = input.files && input.files[0];
     input.value = "";
     if (!chosen) return;
-    if (chosen.size > 64 * 1024 * 1024) return this.refuse(`${chosen.name}: too big for a save file`);
+    if (chosen.size > 64 * 1024 * 1024) return this.refuse(`${chosen.name}: ${this.text.too_big}`);
     const view = this.call("load", await chosen.text());
     if (view.error) return this.refuse(`${chosen.name}: ${view.error}`);
     this.newForm.querySelector(".sp-play-error")?.remove();

@@ -207,6 +207,8 @@ def play_view(site: GameSite, page: str) -> dict[str, Any]:
         "load": site.ui.label("Load a log"),
         "answer": site.ui.label("Answer"),
         "typed": site.ui.label("Your answer"),
+        "send": site.ui.label("Send"),
+        "too_big": site.ui.label("too big for a save file"),
         "over": site.ui.label("The game is over. Download its log, or start a new game."),
         "level": site.ui.label("Level"),
         "variant": site.ui.label("Variant"),
