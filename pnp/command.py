@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from starpress.core import atomic
@@ -20,12 +19,14 @@ from starpress.core.model import LANGUAGES
 from starpress.pnp import choices, impose, marks
 from starpress.pnp.build import BuildResult, plan
 from starpress.pnp.build import run as run_jobs
-from starpress.pnp.calibrate import build_calibration
 from starpress.pnp.kit import KitOptions
 from starpress.pnp.limits import LIMITS
 from starpress.pnp.paper import Paper
 from starpress.pnp.presets import PRESETS
 from starpress.pnp.printers import PrinterProfile, find_profile, parse_offset, within
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 T = TypeVar("T")
 
@@ -206,6 +207,8 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             ):
                 if given:
                     raise OptionError(f"{option} makes files of a game, not of 'calibrate'")
+            from starpress.pnp.calibrate import build_calibration
+
             prepare_out(request.out)
             path = _writing(request.out, lambda: build_calibration(request.out, options))
             console.print(f"wrote {path}", highlight=False)
@@ -222,25 +225,14 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         errors.print(f"[red]error:[/red] {len(error.problems)} problem(s)", highlight=False)
         return EXIT_BAD_INPUT
     prepare_out(request.out)
-    total = sum(job.faces for job in jobs)
-    bar = Progress(
-        TextColumn("[bold]print-and-play"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    with bar:
-        task = bar.add_task("cards", total=total)
+    with _progress(console, sum(job.faces for job in jobs)) as advance:
         result = _writing(
             request.out,
             lambda: run_jobs(
                 root,
                 jobs,
                 request.out,
-                progress=lambda done: bar.advance(task, done),
+                progress=advance,
                 png=request.png,
                 tts=request.tts,
                 tts_url=request.tts_url,
@@ -251,6 +243,27 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
         )
     _report(result, console, errors)
     return EXIT_OVERFLOW if result.overflow and request.strict else 0
+
+
+@contextlib.contextmanager
+def _progress(console: Console, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on a terminal (rich's, imported only then); elsewhere nothing."""
+    if not console.is_terminal:
+        yield lambda _done: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        TextColumn("[bold]print-and-play"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("cards", total=total)
+        yield lambda done: bar.advance(task, done)
 
 
 def prepare_out(out: Path) -> None:
