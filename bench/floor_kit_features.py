@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-FONTS = Path(__file__).resolve().parent.parent / "pnp" / "fonts"
+FONTS = Path(__file__).resolve().parent.parent / "starpress" / "pdf" / "fonts"
 for name in ("DejaVuSansCondensed", "DejaVuSansCondensed-Bold"):
     pdfmetrics.registerFont(TTFont(name, str(FONTS / f"{name}.ttf")))
 out = os.environ.get("PEER_OUT", "/tmp/floor_kit_features.pdf")
