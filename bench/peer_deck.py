@@ -1,11 +1,12 @@
 """The peer deck (`../shared/bench/peer-deck/`, or $PEER_DECK): the same poker deck drawn by
 starpress, by bare reportlab (the floor), by bare reportlab with a kit's PDF features
-(`bench/floor_kit_features.py`: embedded fonts, each face a form) and by protograf, whole
-processes alternating in one run (after a warm-up run of each); prints the median ratios of
-their CPU and wall times, pair by pair, and of their peak memory, and at the smallest size
-what starpress imports before its first drawing (`python -X importtime`) against the floor.
-CPU time is the figure to quote on a shared machine: it does not grow when other work
-shares the cores. Children write and reuse `.pyc` files, as an installed starpress does.
+(`bench/floor_kit_features.py`: embedded fonts, forms for faces placed more than once) and
+by protograf, whole processes alternating in one run (after a warm-up run of each); prints
+the median ratios of their CPU and wall times, pair by pair, and of their peak memory, and
+at the smallest size what starpress imports before its first drawing (`python -X importtime`)
+against the floor. CPU time is the figure to quote on a shared machine: it does not grow
+when other work shares the cores. Children write and reuse `.pyc` files, as an installed
+starpress does.
 
 python bench/peer_deck.py [CARDS …]      # default 108 1080 10800
 python bench/peer_deck.py --protograf    # also protograf at 108 cards (own virtualenv,
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PEERS = Path(os.environ.get("PEER_DECK", ROOT.parent / "shared" / "bench" / "peer-deck"))
 PROTOGRAF_ENV = ROOT / "bench" / ".venv-protograf"
 FEATURES = "floor_kit_features.py"
-"""The floor with the PDF features a kit chooses (embedded fonts, faces as forms)."""
+"""The floor with the PDF features a kit chooses (embedded fonts, forms for shared faces)."""
 TARGET = 2.0
 """starpress's time at most this many times bare reportlab's, at every size (issue 33)."""
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
