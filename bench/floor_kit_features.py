@@ -1,7 +1,8 @@
 """The peer deck's floor (`../shared/bench/peer-deck/floor_scaled.py`) drawn with the PDF
 features a starpress kit chooses: the bundled DejaVu fonts embedded (subset TrueType, where
-the floor uses PDF's built-in Helvetica, which is not embedded) and each face drawn once as a
-form XObject, then placed (a card printed three times, or a shared back, is stored once).
+the floor uses PDF's built-in Helvetica, which is not embedded), a face placed more than once
+drawn once as a form XObject, then placed (the shared back), and a face placed once drawn
+straight on its page (every front), as a kit does since issue 33.
 
 Still no layout engine, no validation and no text fitting: what is left between this and
 starpress is starpress's own work. `CARDS=N PEER_OUT=file.pdf python bench/floor_kit_features.py`
@@ -16,7 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-FONTS = Path(__file__).resolve().parent.parent / "pnp" / "fonts"
+FONTS = Path(__file__).resolve().parent.parent / "starpress" / "pdf" / "fonts"
 for name in ("DejaVuSansCondensed", "DejaVuSansCondensed-Bold"):
     pdfmetrics.registerFont(TTFont(name, str(FONTS / f"{name}.ttf")))
 out = os.environ.get("PEER_OUT", "/tmp/floor_kit_features.pdf")
@@ -37,9 +38,7 @@ def marks() -> None:
         c.line(x0 + 3 * W + 2 * mm, y, x0 + 3 * W + 8 * mm, y)
 
 
-def front(n: int) -> str:
-    name = f"front{n}"
-    c.beginForm(name, lowerx=0, lowery=0, upperx=W, uppery=H)
+def front(n: int) -> None:
     c.roundRect(3 * mm, 3 * mm, W - 6 * mm, H - 6 * mm, 2 * mm)
     c.setFont("DejaVuSansCondensed-Bold", 12)
     c.drawString(6 * mm, H - 12 * mm, f"Card number {n + 1}")
@@ -50,8 +49,6 @@ def front(n: int) -> str:
     c.circle(W - 10 * mm, H - 10 * mm, 5 * mm, fill=1)
     c.setFillColorRGB(1, 1, 1)
     c.drawCentredString(W - 10 * mm, H - 11 * mm, str(n % 7))
-    c.endForm()
-    return name
 
 
 c.beginForm("back", lowerx=0, lowery=0, upperx=W, uppery=H)
@@ -61,11 +58,9 @@ c.endForm()
 N = int(os.environ.get("CARDS", "108"))
 for page in range((N + 8) // 9):
     for k in range(9):
-        n = page * 9 + k
-        form = front(n)
         c.saveState()
         c.translate(x0 + (k % 3) * W, y0 + (2 - k // 3) * H)
-        c.doForm(form)
+        front(page * 9 + k)
         c.restoreState()
     marks()
     c.showPage()

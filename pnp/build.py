@@ -12,11 +12,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
-
 from starpress.core.edition import Stamp, stamp
 from starpress.core.errors import InputError
-from starpress.core.i18n import in_language, read_game_catalog
 from starpress.core.load import ContentError, load_games
 from starpress.core.model import LANGUAGES, Game
 from starpress.core.problems import Problem
@@ -26,9 +23,10 @@ from starpress.core.version import tool_version
 from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
 from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
-from starpress.pnp.setups import setup_problems
 
 if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+
     from starpress.pnp.export import Done
     from starpress.pnp.shopfiles import ShopReport
 
@@ -61,6 +59,10 @@ class Job:
 
     def localized(self) -> Game:
         """The game in the kit's language (`starpress.core.i18n.in_language`)."""
+        if self.options.lang == self.game.info.source_language:
+            return self.game  # the catalogs' machinery (babel) not even imported
+        from starpress.core.i18n import in_language
+
         return in_language(self.game, self.options.lang, self.catalog)
 
     @property
@@ -87,13 +89,18 @@ def plan(root: Path, games: Iterable[str] | None, lang: str, options: KitOptions
         except ContentError as error:
             problems.extend(error.problems)
             continue
-        problems.extend(setup_problems(game, templates))  # a setup off its board, refused too
+        if game.setups:  # a setup off its board, refused too
+            from starpress.pnp.setups import setup_problems
+
+            problems.extend(setup_problems(game, templates))
         _check_size(root, game, templates, options)
         chosen = replace(options, only=chosen_cards(root, game, options.only))
         made_with = stamp(Project(root), game.id, tool)
         for code in languages(game, lang):
             catalog = None
             if code != game.info.source_language:  # a bad one: refused before any kit
+                from starpress.core.i18n import read_game_catalog
+
                 catalog = read_game_catalog(root, game.id, code)
             jobs.append(Job(game, templates, replace(chosen, lang=code), catalog, made_with))
     if problems:
@@ -111,6 +118,8 @@ def board_problems(root: Path, game: Game) -> list[Problem]:
         templates = load_templates(root, game)
     except ContentError as error:
         return list(error.problems)
+    from starpress.pnp.setups import setup_problems  # a game with setups: only then
+
     return setup_problems(game, templates)
 
 

@@ -7,7 +7,7 @@ import tempfile
 import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.console import Console
 from rich.text import Text
@@ -21,13 +21,15 @@ from starpress.core.progress import Progress
 from starpress.pnp import choices, impose, marks
 from starpress.pnp.build import BuildResult, plan, work
 from starpress.pnp.build import run as run_jobs
-from starpress.pnp.calibrate import build_calibration
 from starpress.pnp.kit import KitOptions
 from starpress.pnp.limits import LIMITS
 from starpress.pnp.presets import PRESETS
 from starpress.pnp.printers import PrinterProfile, find_profile, parse_offset, within
 from starpress.pnp.request import Request
 from starpress.pnp.uptodate import IF_CHANGED_CONFLICTS, kit_keys
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 T = TypeVar("T")
 
@@ -180,6 +182,8 @@ def _run(root: Path, request: Request, console: Console, errors: Console) -> int
             ):
                 if given:
                     raise OptionError(f"{option} makes files of a game, not of 'calibrate'")
+            from starpress.pnp.calibrate import build_calibration
+
             prepare_out(request.out)
             path = _writing(request.out, lambda: build_calibration(request.out, options))
             console.print(f"wrote {path}", highlight=False)

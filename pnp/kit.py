@@ -1,8 +1,10 @@
 """Build one print-and-play PDF: every printed component of a game, imposed on sheets.
 
-Each distinct face is drawn once as a Form XObject and placed as often as the box holds
-it, so a kit stores every card design, back and icon a single time. The PDF is written to
-a temporary file and renamed, so an interrupted build leaves no half-written kit.
+Each distinct face placed more than once is drawn once as a Form XObject and placed as
+often as the box holds it, so a kit stores every card design, back and icon a single time; a
+face placed once is drawn straight on its page (a form costs its own object, stream and
+resources for nothing there), named by marked content. The PDF is written to a temporary
+file and renamed, so an interrupted build leaves no half-written kit.
 """
 
 from __future__ import annotations
@@ -197,10 +199,13 @@ def build_kit(
     out_dir: Path,
     progress: Callable[[int], None] | None = None,
     stamp: Stamp | None = None,
+    *,
+    every_face_a_form: bool = False,
 ) -> KitReport:
     """Write the kit PDF for one game (already in the kit's language), language and paper,
     each sheet stamped with what made it (`stamp`); report pages, overflowing text and the
-    printed texts that had no translation."""
+    printed texts that had no translation. `every_face_a_form`: faces placed once are forms
+    too (the pages look the same: the tests compare the two)."""
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
     report = KitReport(path)
@@ -212,7 +217,10 @@ def build_kit(
         context.icons.define_all()
         # text sizes come from the whole deck, also when only some cards are printed
         fit_text_to_decks(context, printed_faces(game, templates, True), builder.bleed)
-        for page in builder.pages(kit_faces(game, templates, options)):
+        pages = builder.pages(kit_faces(game, templates, options))
+        if not every_face_a_form:
+            builder.uses = builder.count_uses(pages)
+        for page in pages:
             placed = builder.place(page)
             report.faces += placed
             if progress:
@@ -224,6 +232,14 @@ def build_kit(
     report.overflow = sorted(set(context.overflow))
     report.fallbacks = sorted(context.fallbacks)
     return report
+
+
+def form_name(face: Face, side: Side) -> str:
+    """What a side is called in the kit (its form's name, or its marked content's): a shared
+    back is one drawing per component."""
+    if side == "back" and face.card.back is None:
+        return f"back-{face.card.component}"
+    return f"{side}-{face.card.id}"
 
 
 def placement(
@@ -321,6 +337,9 @@ class _Builder:
         """The line on every sheet saying what made it (`pnp.stamp`); empty: none."""
         self.bleed = options.bleed * MM
         self.forms: set[str] = set()
+        self.uses: dict[str, int] | None = None
+        """How often each face is placed (`count_uses`): one placed once is drawn on its
+        page, not as a form. None: every face a form."""
         self.cut_sheets: list[cut.CutSheet] = []
         self.clear_marks = False  # cut sheets laid out inside a margin clearing the marks
         self.placed: list[Placed] = []
@@ -336,6 +355,20 @@ class _Builder:
             self.clear_marks = True
             found = self._pages(faces)
         return found
+
+    def count_uses(self, pages: list[Page]) -> dict[str, int]:
+        """How many times `place` draws each face (by form name) on these pages; an
+        assembly page counts twice, its drawing unclipped: a form's box clips it."""
+        options, uses = self.options, dict[str, int]()
+        backs = not options.proof and (options.fold or options.duplex != "none")
+        for page in pages:
+            for face in page.faces:
+                name = form_name(face, "front")
+                uses[name] = uses.get(name, 0) + (2 if page.overview else 1)
+                if face.back is not None and backs and not page.overview:
+                    name = form_name(face, "back")
+                    uses[name] = uses.get(name, 0) + 1
+        return uses
 
     def _hits_marks(self, page: Page) -> bool:
         """Whether a card's bleed on this page comes within the clearance of a mark."""
@@ -669,7 +702,10 @@ class _Builder:
         part: impose.Rect | None = None,
     ) -> None:
         self._note(face, side)
-        name = self._form(face, side)
+        name = form_name(face, side)
+        once = self.uses is not None and self.uses.get(name, 0) <= 1 and name not in self.forms
+        if not once:
+            self._form(face, side)
         clip = self._clip(face, part or slot, sheet, window)
         canvas = self.canvas
         canvas.saveState()
@@ -677,7 +713,13 @@ class _Builder:
         path.rect(clip.x, clip.y, clip.width, clip.height)
         canvas.clipPath(path, stroke=0, fill=0)
         canvas.transform(*placement(slot, side, self.bleed))
-        canvas.doForm(name)
+        if once:  # the clip lies inside the face's bleed area: no form box needed to clip it
+            size = FaceSize(face.width, face.height, self.bleed)
+            canvas.begin_face(name, size.outer_width, size.outer_height)
+            draw_face(self.context, self._layout(face, side), face.card, side, size)
+            canvas.end_face()
+        else:
+            canvas.doForm(name)
         canvas.restoreState()
 
     def _note(self, face: Face, side: Side) -> None:
@@ -717,18 +759,20 @@ class _Builder:
             slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + bottom + top
         )
 
-    def _form(self, face: Face, side: Side) -> str:
-        """The form holding this face, drawn the first time it is needed."""
-        card = face.card
-        shared_back = side == "back" and card.back is None
-        name = f"back-{card.component}" if shared_back else f"{side}-{card.id}"
-        if name in self.forms:
-            return name
+    @staticmethod
+    def _layout(face: Face, side: Side) -> ResolvedLayout:
         layout = face.front if side == "front" else face.back
         assert layout is not None
+        return layout
+
+    def _form(self, face: Face, side: Side) -> str:
+        """The form holding this face, drawn the first time it is needed."""
+        name = form_name(face, side)
+        if name in self.forms:
+            return name
         size = FaceSize(face.width, face.height, self.bleed)
         self.canvas.beginForm(name, 0, 0, size.outer_width, size.outer_height)
-        draw_face(self.context, layout, card, side, size)
+        draw_face(self.context, self._layout(face, side), face.card, side, size)
         self.canvas.endForm()
         self.forms.add(name)
         return name

@@ -75,7 +75,8 @@ class Limits(_Strict):
 
 def load_limits(path: Path = LIMITS_PATH) -> Limits:
     """Read the limits file (ours, shipped with the code: a bad one is a bug, not input)."""
-    return Limits.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where built
+    return Limits.model_validate(yaml.load(path.read_text(encoding="utf-8"), Loader=loader))
 
 
 LIMITS = load_limits()

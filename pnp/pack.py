@@ -18,16 +18,10 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-import rectpack
-
 from starpress.pnp.impose import Rect, grid_in
 
 GRID = 100.0
 """Packing works in whole hundredths of a point, so no rounding can make blocks overlap."""
-
-ALGORITHMS = (rectpack.GuillotineBssfSas, rectpack.GuillotineBafSas, rectpack.GuillotineBlsfSas)
-SORTS = (rectpack.SORT_AREA, rectpack.SORT_LSIDE, rectpack.SORT_PERI, rectpack.SORT_SSIDE)
-BINS = (rectpack.PackingBin.BBF, rectpack.PackingBin.BFF, rectpack.PackingBin.Global)
 
 
 @dataclass(frozen=True)
@@ -135,7 +129,12 @@ def _pack(blocks: list[_Block], area: Rect, pad: float) -> list[list[_Placed]]:
     # no packing can use fewer sheets than the blocks' area fills: stop on reaching that
     least = math.ceil(sum(w * h for w, h in padded) / (bin_size[0] * bin_size[1]))
     best: list[list[_Placed]] | None = None
-    tries = itertools.product((False, True), ALGORITHMS, SORTS, BINS)
+    import rectpack  # only kits with pieces of several sizes pack: imported then
+
+    algorithms = (rectpack.GuillotineBssfSas, rectpack.GuillotineBafSas, rectpack.GuillotineBlsfSas)
+    sorts = (rectpack.SORT_AREA, rectpack.SORT_LSIDE, rectpack.SORT_PERI, rectpack.SORT_SSIDE)
+    bins = (rectpack.PackingBin.BBF, rectpack.PackingBin.BFF, rectpack.PackingBin.Global)
+    tries = itertools.product((False, True), algorithms, sorts, bins)
     for rotation, algorithm, sort, bin_choice in tries:
         packer = rectpack.newPacker(
             bin_algo=bin_choice, pack_algo=algorithm, sort_algo=sort, rotation=rotation

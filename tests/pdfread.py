@@ -11,8 +11,12 @@ import pymupdf
 MM = 72 / 25.4
 _PLACEMENT = re.compile(
     r"n ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\* n\s+"
-    r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s+/FormXob\.(\S+) Do"
+    r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s+"
+    r"(?:/FormXob\.(\S+) Do|/Face <</Name \((\S+)\) /BBox \[0 0 ([\d.]+) ([\d.]+)\]>> BDC)"
 )
+"""A face placed on a page: clipped, moved, then drawn by its form or, placed only once,
+straight on the page as marked content naming it (`starpress.pdf.canvas.begin_face`)."""
+_INLINE = re.compile(rb"/Face <</Name \((\S+)\) /BBox \[[^]]*\]>> BDC\n(.*?)\nEMC(?=\s|$)", re.S)
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,11 @@ def placements(doc: pymupdf.Document, number: int) -> list[Placement]:
     for match in _PLACEMENT.finditer(stream):
         cx, cy, cw, ch = (float(value) / MM for value in match.groups()[:4])
         a, b, _c, _d, e, f = (float(value) for value in match.groups()[4:10])
-        form = match.group(11)
-        width, height = (size / MM for size in sizes.get(f"FormXob.{form}", (0.0, 0.0)))
+        form = match.group(11) or match.group(12)
+        if match.group(11):
+            width, height = (size / MM for size in sizes.get(f"FormXob.{form}", (0.0, 0.0)))
+        else:
+            width, height = float(match.group(13)) / MM, float(match.group(14)) / MM
         tx, ty = e / MM, f / MM
         if b > 0.5:  # (u, v) -> (-v, u): a quarter turn anticlockwise
             turn, footprint = 90, (tx - height, ty, height, width)
@@ -148,11 +155,15 @@ def text_lines(doc: pymupdf.Document, number: int, gap: float = 4.0) -> list[Tex
 
 
 def forms(doc: pymupdf.Document) -> dict[str, bytes]:
-    """Every form the kit's pages draw (faces, backs, icons), by name, with its drawing."""
+    """Every drawing the kit's pages place (faces, backs, icons), by name: each form, and
+    each face drawn straight on its page (placed once), as its marked content."""
     found: dict[str, bytes] = {}
     for page in doc:
         for xref, name, _invoker, _bbox in page.get_xobjects():
             found.setdefault(name.removeprefix("FormXob."), doc.xref_stream(xref))
+        stream = b"".join(doc.xref_stream(xref) for xref in page.get_contents())
+        for match in _INLINE.finditer(stream):
+            found.setdefault(match.group(1).decode("latin-1"), match.group(2))
     return found
 
 

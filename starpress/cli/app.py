@@ -86,8 +86,12 @@ def main() -> None:
     wrong and where its help is. Anything else that escapes a command is a bug: one summary
     line first, then the traceback.
     """
+    import os
     import sys
 
+    # starpress uses no pydantic plugin: looking for them reads every installed package's
+    # metadata before the first model is checked
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from typer._click import exceptions as usage  # the click typer bundles
 
     from starpress.core.errors import EXIT_INPUT, InputError

@@ -29,11 +29,12 @@ class Limits:
 
 @cache
 def limits() -> Limits:
-    """The limits of `limits.yaml` (a file we ship, so plain `safe_load` is enough; YAML is
+    """The limits of `limits.yaml` (a file we ship, so a plain safe load is enough; YAML is
     imported here, not with the module, so the save-file code runs where there is none)."""
     import yaml
 
-    data = yaml.safe_load(LIMITS_FILE.read_text("utf-8"))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where built
+    data = yaml.load(LIMITS_FILE.read_text("utf-8"), Loader=loader)
     return Limits(
         yaml_file_bytes=int(data["yaml"]["file_bytes"]),
         yaml_depth=int(data["yaml"]["depth"]),

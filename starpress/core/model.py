@@ -79,7 +79,7 @@ _Value = TypeVar("_Value")
 class Record(BaseModel):
     """Base of every loaded record: unknown fields are errors, values are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     def text_prefix(self, outer: str) -> str:
         """The id prefix of the texts inside this record: its own id when it has one."""

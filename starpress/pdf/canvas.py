@@ -1,5 +1,6 @@
-"""A reportlab canvas whose Form XObjects keep their graphics states, and whose pages
-name no font the PDF does not carry.
+"""A reportlab canvas whose Form XObjects keep their graphics states, whose pages name no
+font the PDF does not carry, and that draws a face straight on the page the way a form
+would draw it.
 
 reportlab collects the ExtGState (alpha, overprint) a form uses but only pages write it
 out, so a form that draws a translucent SVG icon points at a state the PDF never defines
@@ -8,6 +9,10 @@ out, so a form that draws a translucent SVG icon points at a state the PDF never
 reportlab starts every page in Helvetica, one of PDF's fourteen standard fonts, which it
 names in each page's resources without embedding it (a viewer substitutes its own); our
 canvas starts in a bundled font instead, so every font a PDF names is in the file.
+
+A face drawn once needs no form: `begin_face` and `end_face` put its drawing in the page,
+as marked content that names it (`/Face <</Name (front-…) /BBox [0 0 w h]>> BDC … EMC`, how
+a reader finds it again), starting from the graphics state a form starts from.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -66,3 +72,20 @@ class KitCanvas(Canvas):
         canvas._doc.addForm(name, form)
         canvas._restartAccumulators()
         self.pop_state_stack()
+
+    def begin_face(self, name: str, width: float, height: float) -> None:
+        """Draw what follows on the page as the face `name` (its bleed area `width` x
+        `height` from the current origin) until `end_face`: marked content naming it, and
+        reportlab's own state reset as `beginForm` resets it, so the drawing is the one a
+        form of it would hold."""
+        canvas: Any = self
+        canvas._code.append(
+            f"/Face <</Name ({escapePDF(name)}) /BBox [0 0 {fp_str(width, height)}]>> BDC"
+        )
+        self.push_state_stack()
+        self.init_graphics_state()
+
+    def end_face(self) -> None:
+        canvas: Any = self
+        self.pop_state_stack()
+        canvas._code.append("EMC")
