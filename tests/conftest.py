@@ -246,3 +246,11 @@ def base_url() -> Iterator[str]:
 
     with serve(built_site()) as url:
         yield url
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives Chromium is marked `browser`, so a quick run can leave them
+    out (`pytest -m "not browser"`) and a slow machine can run them alone (`-m browser`)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
