@@ -184,7 +184,7 @@ def test_check_reports_a_schema_error_an_unknown_icon_and_a_bad_reference_at_onc
         "content/demo/rules.yaml:4:5: unknown field 'colour'",
         "content/demo/rules.yaml:5:19: unknown icon 'gem'",
         "content/demo/rules.yaml:5:34: cross-reference to unknown id 'glossary.coins'",
-        "error: 3 problem(s) in 1 file(s)",
+        "error: 3 problems in 1 file",
     ]
 
 
@@ -205,7 +205,7 @@ def test_texts_under_a_bad_value_are_still_checked(tmp_path: Path) -> None:
         "content/demo/rules.yaml:3:12: title must be a valid string (got a list)",
         "content/demo/rules.yaml:9:26: unknown icon 'gem'",
         "content/demo/rules.yaml:10:20: text must be a valid string (got 3)",
-        "error: 3 problem(s) in 1 file(s)",
+        "error: 3 problems in 1 file",
     ]
 
 
@@ -231,5 +231,5 @@ def test_a_file_that_cannot_be_read_comes_first_and_its_knock_ons_say_so(tmp_pat
         "content/demo/rules.yaml:4:19: cross-reference to unknown id 'demo.glossary.gem'",
         "content/demo/rules.yaml:4:57: cross-reference to unknown id 'demo.glossary.coin' "
         "(knock-on of content/demo/glossary.yaml:4:10, which could not be read)",
-        "error: 4 problem(s) in 3 file(s), 1 of them knock-on(s)",
+        "error: 4 problems in 3 files, 1 of them a knock-on",
     ]

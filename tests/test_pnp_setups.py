@@ -131,10 +131,10 @@ def test_check_reads_a_games_boards_and_names_the_line(
     assert result.returncode == 2, result.stdout
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 2 and message in lines[0], result.stderr
-    assert lines[1] == "error: 1 problem(s) in 1 file(s)"
+    assert lines[1] == "error: 1 problem in 1 file"
 
 
 def test_check_counts_a_games_maps_and_setups(tmp_path: Path) -> None:
     result = run_cli("check", "demo", cwd=board_project(tmp_path, BOARD_LAYOUT, MAPS + SETUP))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 maps, 1 setups" in result.stdout
+    assert "1 map, 1 setup" in result.stdout
