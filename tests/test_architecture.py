@@ -1,5 +1,6 @@
 """Where things may happen: markup is read only in starpress/core/text.py, text ids are made
-only by the loader (starpress/core/load.py, and starpress/core/model.py's map_texts)."""
+only by the loader (starpress/core/load.py, and the content model's map_texts in
+starpress/core/records.py with the records' id prefixes in starpress/core/model.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,12 @@ from tests.conftest import ROOT
 
 PACKAGES = ("starpress", "pnp", "automa")
 MARKUP_READER = "starpress/core/text.py"
-ID_MAKERS = ("starpress/core/load.py", "starpress/core/game_folder.py", "starpress/core/model.py")
+ID_MAKERS = (
+    "starpress/core/load.py",
+    "starpress/core/game_folder.py",
+    "starpress/core/model.py",
+    "starpress/core/records.py",
+)
 
 MARKUP_NAMES = re.compile(r"\bREF_RE\b|\bICON_RE\b|replace\(\s*[\"']\*\*")
 MARKUP_IN_STRINGS = re.compile(r"\\\[\\\[|\[\[|:\[a-z[^\]]*\]\+?:")
