@@ -18,8 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from starpress.core.load import load_games
 from starpress.pdf.fonts import face, register_fonts
+from starpress.pnp.boxes import FIELD_RE
 from starpress.pnp.kit import printed_faces
-from starpress.pnp.layout import FIELD_RE, ResolvedLayout, load_templates
+from starpress.pnp.layout import ResolvedLayout, load_templates
 
 ROOT = Path(__file__).resolve().parent.parent
 

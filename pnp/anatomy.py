@@ -17,7 +17,8 @@ from typing import Any
 
 from starpress.core.model import Game, size_mm
 from starpress.pdf.units import MM, to_points
-from starpress.pnp.layout import FIELD_RE, Box, ResolvedLayout, Templates
+from starpress.pnp.boxes import FIELD_RE, Box
+from starpress.pnp.layout import ResolvedLayout, Templates
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 

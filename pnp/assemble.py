@@ -1,11 +1,11 @@
 """A kit from cached faces: reportlab lays out the sheets, MuPDF places the drawn faces.
 
 The sheets (page sizes, crop marks, cut lines, fold lines, proof guides, TrimBox and BleedBox) come
-from the same `pnp.kit` builder as a normal kit, with each face left out and its place
+from the same builder as a normal kit (`pnp.kitbuilder`), with each face left out and its place
 recorded; MuPDF then puts each face's cached one-page PDF under the marks, clipped exactly as the
 kit clips it. Only faces whose key is not in the cache are drawn, so after an edit the kit is
 written again in a fraction of a full build. Used by `starpress pnp --watch`; a normal build
-(`pnp.kit.build_kit`) stays byte-for-byte what it was.
+(`pnp.kitbuilder.build_kit`) stays byte-for-byte what it was.
 """
 
 from __future__ import annotations
@@ -37,11 +37,11 @@ from starpress.pnp.kit import (
     KitOptions,
     KitReport,
     Side,
-    _Builder,
     kit_canvas,
     kit_path,
     printed_faces,
 )
+from starpress.pnp.kitbuilder import _Builder
 from starpress.pnp.layout import Templates
 
 

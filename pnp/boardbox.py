@@ -15,7 +15,8 @@ from starpress.core.cells import Cell, cell_name, parse_cell
 from starpress.core.model import BoardMap, Terrain
 from starpress.pdf.units import MM, to_points
 from starpress.pnp import grids
-from starpress.pnp.layout import Box, Paint, board_extent, find_map, grid_shape
+from starpress.pnp.boardlayout import board_extent, find_map, grid_shape
+from starpress.pnp.boxes import Box, Paint
 
 Point = tuple[float, float]
 

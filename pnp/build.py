@@ -20,7 +20,8 @@ from starpress.core.problems import Problem
 from starpress.core.progress import advance_by_share
 from starpress.core.project import Project
 from starpress.core.version import tool_version
-from starpress.pnp.kit import KitOptions, KitReport, build_kit, kit_faces, printed_faces
+from starpress.pnp.kit import KitOptions, KitReport, kit_faces, printed_faces
+from starpress.pnp.kitbuilder import build_kit
 from starpress.pnp.layout import Templates, load_templates
 from starpress.pnp.limits import LIMITS
 

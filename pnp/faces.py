@@ -24,7 +24,8 @@ from starpress.pdf.fonts import face as font_face
 from starpress.pdf.icons import IconForms
 from starpress.pdf.units import MM, to_points
 from starpress.pnp import boardbox, images, textfit
-from starpress.pnp.layout import BOARD_TYPES, FIELD_RE, HEX_RE, Box, ResolvedLayout, Templates
+from starpress.pnp.boxes import BOARD_TYPES, FIELD_RE, HEX_RE, Box
+from starpress.pnp.layout import ResolvedLayout, Templates
 
 MARKS = Path(__file__).with_name("marks.yaml")
 

@@ -27,9 +27,11 @@ from starpress.pdf.fonts import face as font_face
 from starpress.pdf.units import MM
 from starpress.pnp import boardbox
 from starpress.pnp.anatomy import box_rect
+from starpress.pnp.boardlayout import board_extent
+from starpress.pnp.boxes import GRID_TYPES, Box
 from starpress.pnp.faces import FaceSize, draw_face, face_context
 from starpress.pnp.kit import fit_text_to_decks, printed_faces
-from starpress.pnp.layout import GRID_TYPES, Box, ResolvedLayout, Templates, board_extent
+from starpress.pnp.layout import ResolvedLayout, Templates
 
 PICTURE_WIDTH_PX = 1600
 """How wide a setup picture is: sharp on a wide screen, and 240 dpi across a book's page."""

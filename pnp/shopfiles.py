@@ -31,12 +31,11 @@ from starpress.pnp.faces import FaceSize, draw_face, face_context
 from starpress.pnp.kit import (
     Face,
     KitOptions,
-    Page,
-    _Builder,
     fit_text_to_decks,
     kit_canvas,
     printed_faces,
 )
+from starpress.pnp.kitbuilder import Page, _Builder
 from starpress.pnp.shops import Product, Shop, product_for
 
 

@@ -19,7 +19,8 @@ from starpress.pdf.units import MM
 from starpress.pnp import faces
 from starpress.pnp.build import plan, run
 from starpress.pnp.faces import face_context
-from starpress.pnp.kit import KitOptions, build_kit, fit_text_to_decks, printed_faces
+from starpress.pnp.kit import KitOptions, fit_text_to_decks, printed_faces
+from starpress.pnp.kitbuilder import build_kit
 from starpress.pnp.layout import load_templates
 from tests.conftest import ROOT
 from tests.pdfread import (

@@ -507,12 +507,12 @@ def test_only_prints_the_chosen_cards_once_each(kit_project: Path) -> None:
 def test_interrupted_build_leaves_no_pdf(
     kit_project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import starpress.pnp.kit
+    import starpress.pnp.kitbuilder
 
     def explode(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(starpress.pnp.kit, "draw_face", explode)
+    monkeypatch.setattr(starpress.pnp.kitbuilder, "draw_face", explode)
     with pytest.raises(KeyboardInterrupt):
         build(kit_project)
     assert list((kit_project / "out").iterdir()) == []

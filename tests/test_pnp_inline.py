@@ -9,7 +9,8 @@ import pymupdf
 import pytest
 
 from starpress.core.load import load_games
-from starpress.pnp.kit import KitOptions, build_kit
+from starpress.pnp.kit import KitOptions
+from starpress.pnp.kitbuilder import build_kit
 from starpress.pnp.layout import load_templates
 from tests.conftest import ROOT
 from tests.pdfread import Placement, forms, open_pdf, placements
