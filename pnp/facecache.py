@@ -33,6 +33,7 @@ CACHE_VERSION = "1"
 _CODE = (
     "starpress.pnp.faces",
     "starpress.pnp.boardbox",
+    "starpress.pnp.boardlayout",
     "starpress.pnp.grids",
     "starpress.core.cells",
     "starpress.pnp.textfit",
