@@ -25,7 +25,8 @@ from starpress.core.model import PathKey
 from starpress.core.text import IconRef, Text, plain_text
 
 if TYPE_CHECKING:  # the content's models: read at build time, never in the browser
-    from starpress.automa.deck.data import Action, DeckRules
+    from starpress.automa.deck.actions import Action
+    from starpress.automa.deck.data import DeckRules
     from starpress.core.model import Game
 
 
@@ -196,7 +197,7 @@ def _condition(condition: Any, rules: DeckRules) -> dict[str, Any]:
 
 
 def _question(name: str, data: dict[str, Any], question: Any) -> dict[str, Any]:
-    from starpress.automa.deck.data import frequency_answer
+    from starpress.automa.deck.actions import frequency_answer
 
     answer = data["answer"]
     if isinstance(answer, str):
@@ -235,7 +236,7 @@ def _question(name: str, data: dict[str, Any], question: Any) -> dict[str, Any]:
 
 def _card_lists(rules: DeckRules, game: Game) -> dict[str, list[list[str]]]:
     """The cards of every component a question asks about, as the person names them."""
-    from starpress.automa.deck.data import CardAnswer
+    from starpress.automa.deck.actions import CardAnswer
 
     components = {
         question.answer.card

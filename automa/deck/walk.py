@@ -2,7 +2,7 @@
 whole games with random answers at every level.
 
 What the content says is checked when it is loaded (names, messages, rules, icons, levels:
-`automa.deck.data`). What only playing can show is checked here:
+`automa.deck.checks`). What only playing can show is checked here:
 
 - **every card, every way through it**: each card of a deck that is played is read in a
   state reached by a game (its variables and flipped cards as they were when the card came

@@ -1,7 +1,7 @@
 """What a solo mode's rules page says of its automaton's deck, for every renderer to draw.
 
 A bot whose data is a deck of cards in the automaton language gives this sheet
-(`Automa.solo_sheet`, built by `automa.deck.data`): its decks and cards in order, each action
+(`Automa.solo_sheet`, built by `automa.deck.sheet`): its decks and cards in order, each action
 with the questions that decide it and the answer it needs, each card's last resort, how the
 levels differ (the cards in each deck, the bonuses) and what its score counts. The site's
 solo page and the rulebook draw it; neither reads the language itself. Texts are the
