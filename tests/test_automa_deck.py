@@ -19,7 +19,7 @@ from starpress.automa.engine import runner
 from starpress.automa.engine.state import Ask
 from starpress.core.load import load_game
 from starpress.core.problems import ContentError
-from tests.conftest import make_project
+from tests.conftest import make_project, without_save
 
 ENGINE = """\
     continue: "(Enter)"
@@ -41,6 +41,10 @@ ENGINE = """\
     winner_tie: "Winner: {player} ({why})."
     shared_win: "Tie: {players}."
     bad_answer: "'{answer}' does not fit: {hint}."
+    save_file: "Save file of this game: {path}"
+    pad_total: "Total"
+    bad_pad: "'{answer}': {count} numbers are needed, one per line ({lines})."
+    bad_pad_line: "'{answer}' does not work for «{line}»: type a whole number from {low} to {high}."
     answer_yes: "yes"
     answer_no: "no"
     player_human: "you"
@@ -282,7 +286,7 @@ def table(root: Path, answers: dict[str, list[str]], level: str = "normal") -> t
     runner.play(root, "demo", "table", 5, root / "game.jsonl", "en", True, False,
                 {"level": level}, read=person, out=out)  # fmt: skip
     assert not any(person.answers.values()), f"answers left: {person.answers}"
-    return out.getvalue(), person
+    return without_save(out.getvalue(), root / "game.jsonl"), person
 
 
 def test_a_first_card_does_its_first_action_that_can_else_its_last_resort(tmp_path: Path) -> None:
@@ -410,7 +414,7 @@ def test_new_automa_writes_a_deck_that_checks_and_plays_to_the_end(
         save = tmp_path / f"{lang}-{level}.jsonl"
         runner.play(made.project, "solo", "table", 7, save, lang, True, False, {"level": level},
                     read=TypedPerson(7, commands=True), out=out)  # fmt: skip
-        said = out.getvalue()
+        said = without_save(out.getvalue(), save)
         assert said.count("\n") > 20 and "{" not in said, said
         final = {"en": "Final scores", "es": "Puntuaciones finales", "it": "Punteggi finali",
                  "pt-BR": "Pontuações finais"}[lang]  # fmt: skip

@@ -91,6 +91,8 @@ class Checker:
         self._levels()
         for key in DECK_MESSAGES:
             self._message(("messages",), key, (), ["answer", "hint"])
+        if rules.end.pad == "rounds":  # the pad's lines are named by it
+            self._message(("end", "pad"), "pad_round", (), ["round"])
         base = self.base_scope()
         # questions and shared actions are used inside steps: a loop's names may be read
         anywhere = {*base, *_loop_names(rules)}

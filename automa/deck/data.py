@@ -106,6 +106,10 @@ class EndSpec(Record):
     """Default: the bot's score is the sum of its scoring categories."""
     tie_breaks: list[TieBreakSpec] = Field(default_factory=list)
     last: str = "shared"
+    pad: Literal["none", "rounds"] = "none"
+    """`rounds`: the final table has a line per round played (message `pad_round`, with
+    `{round}`), each player's points scored in it (the known scores, as they stood at the
+    end of each round); `none`: the table shows no lines."""
 
 
 class WordsEach(Record):

@@ -26,6 +26,7 @@ from starpress.automa.deck import exprs
 from starpress.automa.engine.answers import (
     Answer,
     Choice,
+    Line,
     Number,
     OneOf,
     Refusal,
@@ -104,6 +105,7 @@ class DeckGame:
             "mode": start.mode,
             "table": self.table,
         }
+        self.by_round: list[dict[str, int]] = []  # known scores after each round (end.pad)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -115,12 +117,18 @@ class DeckGame:
             while self.env["round"] < rounds["count"]:
                 self.env["round"] += 1
                 yield from self.steps(self.d["round"], scope)
+                self.round_scored()
                 if rounds["until"] is not None and self.value(rounds["until"], scope, "rounds"):
                     break
         except _Over:
             self.over = True
+            self.round_scored()  # the round the game ended in
         yield from self.steps(self.d["finish"], scope)
         return self.scores()
+
+    def round_scored(self) -> None:
+        if self.d["end"]["pad"] == "rounds" and len(self.by_round) < self.env["round"]:
+            self.by_round.append(self.scores())
 
     def scores(self) -> dict[str, int]:
         """The scores the program knows (the others are asked at the end)."""
@@ -144,7 +152,22 @@ class DeckGame:
             )
             for tie in end["tie_breaks"]
         )
-        return Ending(end["rule"], tuple(end["order"]), scores, ties, end["last"])
+        if end["pad"] != "rounds":
+            return Ending(end["rule"], tuple(end["order"]), scores, ties, end["last"])
+        lines, parts = self.round_pad()
+        return Ending(end["rule"], tuple(end["order"]), scores, ties, end["last"], lines, parts)
+
+    def round_pad(self) -> tuple[tuple[Line, ...], dict[str, dict[str, int]]]:
+        """`end.pad: rounds`: a line per round played, each player's points scored in it."""
+        played = range(1, len(self.by_round) + 1)
+        lines = tuple(Line(f"round_{n}", self.voice("pad_round", round=n), 0, 999) for n in played)
+        parts: dict[str, dict[str, int]] = {}
+        before: dict[str, int] = {}
+        for n, now in enumerate(self.by_round, 1):
+            for player, score in now.items():
+                parts.setdefault(player, {})[f"round_{n}"] = score - before.get(player, 0)
+            before = now
+        return lines, parts
 
     def status(self) -> list[Say]:
         scope = ChainMap({}, self.env)
