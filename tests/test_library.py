@@ -124,7 +124,7 @@ def test_a_project_adds_its_games_beside_the_builtin_ones(
     assert "built-in" in rows["luna-maris"]
     done = starpress("check", "demo", "luna-maris", cwd=project)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("ok demo: 1 components")
+    assert done.stdout.startswith("ok demo: 1 component,")
 
 
 def test_a_project_game_of_a_builtin_id_wins_and_says_so(
@@ -139,7 +139,7 @@ def test_a_project_game_of_a_builtin_id_wins_and_says_so(
     checked = starpress("check", "asteria", cwd=project)
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.startswith(
-        "ok asteria (the project's, replacing the built-in one): 1 components"
+        "ok asteria (the project's, replacing the built-in one): 1 component,"
     )
 
 
@@ -285,7 +285,7 @@ def test_a_save_file_says_what_started_the_game(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     start = json.loads(save.read_text("utf-8").splitlines()[0])
     assert start["stamp"] == stamp(Project(ROOT), "asteria").record()
-    assert start["v"] == 5 and json.loads(unstamped(save).splitlines()[0]).keys() == (
+    assert start["v"] == 6 and json.loads(unstamped(save).splitlines()[0]).keys() == (
         start.keys() - {"stamp"}
     )
 

@@ -425,6 +425,11 @@ def _previous_msgids(text: str) -> dict[str, str]:
     return found
 
 
+GRAMMAR_SPEC = re.compile(r"\{\w+:[a-z]+\}")
+"""A placeholder with a grammar word (`{planet:su}`, `{target:a}`): gettext tools would read
+it as a broken Python format, so a translation holding one is not flagged as one."""
+
+
 def write_catalog(path: Path, catalog: Catalog) -> None:
     """Write a .po file (atomically), with previous msgids as valid `#| msgid` lines.
 
@@ -432,6 +437,10 @@ def write_catalog(path: Path, catalog: Catalog) -> None:
     we write those lines ourselves, in the standard multi-line form.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    for entry in catalog:  # `{planet:su}` (grammar, starpress.core.grammar) is no Python format
+        texts = entry.string if isinstance(entry.string, (list, tuple)) else [entry.string]
+        if any(GRAMMAR_SPEC.search(text or "") for text in texts):
+            entry.flags.discard("python-brace-format")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_previous=False, sort_by_file=False)
     text = buffer.getvalue().decode("utf-8")

@@ -28,8 +28,10 @@ MAX_UNPACKED = 50 * 1024 * 1024
 MAX_ROWS = 5000
 MAX_COLUMNS = 200
 
-RECORD_COLUMNS = ("id", "component", "count", "name", "layout", "provenance", "source")
-"""Headers that are the card's own keys; every other header is a field."""
+RECORD_COLUMNS = ("id", "component", "count", "name", "layout", "provenance", "source", "pieces")
+"""Headers that are the card's own keys; every other header is a field. A board in pieces
+is written `3x3` (columns x rows)."""
+_PIECES_RE = re.compile(r"^\s*(\d+)\s*[x×]\s*(\d+)\s*$")
 _HEADER_RE = re.compile(r"^(?:(field|back):)?([a-z][a-z0-9_]*)(?:\.(\d+))?$")
 _INT_RE = re.compile(r"^-?\d+$")
 _FLOAT_RE = re.compile(r"^-?\d+\.\d+$")
@@ -192,6 +194,9 @@ def _card(
         # a card's own keys are texts, but its count; field values may be numbers
         value = _value(cell) if column.part != "card" or column.name == "count" else _text(cell)
         if column.part == "card":
+            pieces = _PIECES_RE.match(str(value)) if column.name == "pieces" else None
+            if pieces:  # else left as written: the model refuses it at this cell
+                value = {"columns": int(pieces[1]), "rows": int(pieces[2])}
             card[column.name] = value
             located.values[(*loc, column.name)] = where
             located.keys[(*loc, column.name)] = (1, column.number)
@@ -429,7 +434,7 @@ def table(cards: Iterable[dict[str, Any]]) -> list[list[Any]]:
             slots.extend((part, name, index) for index in range(width))
     rows: list[list[Any]] = [header]
     for card in cards:  # None: no value (an empty cell); "": an empty text (a quoted cell)
-        row: list[Any] = [card.get(key) for key in keys]
+        row: list[Any] = [_cell_of(card.get(key)) for key in keys]
         for part, name, index in slots:
             value = (card.get(part) or {}).get(name)
             if index is not None:
@@ -437,6 +442,13 @@ def table(cards: Iterable[dict[str, Any]]) -> list[list[Any]]:
             row.append(value)
         rows.append(row)
     return rows
+
+
+def _cell_of(value: Any) -> Any:
+    """A card key's value as a cell: a board's pieces as `columns x rows`."""
+    if isinstance(value, dict) and set(value) == {"columns", "rows"}:
+        return f"{value['columns']}x{value['rows']}"
+    return value
 
 
 def write_csv(rows: list[list[Any]]) -> bytes:
