@@ -37,7 +37,7 @@ PROMPTS = {
         r"Punteggio del Bot: Progetti (\d+) \+ obiettivo (\d+) \+ Frammenti (\d+) = (\d+) PV",  # 6
         r"'99' non è una delle carte possibili",  # 7
         r"(?:Punteggio finale di ([^\n]+)|Il tuo punteggio finale) \(PV\)",  # 8: a score
-        r"(Vincitore|Pareggio): ([^\n]+?)\.?  \[afternova\.rules\.bot\.tie-break\]",  # 9
+        r"(Vincitore|Pareggio): ([^\n]+?)\.?  \[[^\]\n]+\]",  # 9: the rule by its title
         r"Bot: fila ",  # 10: the status
         r"A ogni domanda e a ogni pausa",  # 11: the help
     ],
@@ -51,7 +51,7 @@ PROMPTS = {
         r"Bot's score: Blueprints (\d+) \+ objective (\d+) \+ Fragments (\d+) = (\d+) VP",
         r"'99' is not one of the cards here",
         r"(?:Final score of ([^\n]+)|Your final score) \(VP\)",
-        r"(Winner|Tie): ([^\n]+?)\.?  \[afternova\.rules\.bot\.tie-break\]",
+        r"(Winner|Tie): ([^\n]+?)\.?  \[[^\]\n]+\]",
         r"Bot: row ",
         r"At every question and every pause",
     ],

@@ -9,6 +9,7 @@ style tags and attribute breakers. The built pages must show all of it as text, 
 from __future__ import annotations
 
 import html.parser
+import posixpath
 import shutil
 from pathlib import Path
 from typing import Any
@@ -258,6 +259,16 @@ def _write_translations(root: Path) -> None:
 THEME_SCRIPT_PREFIXES = ("../", "assets/", "../assets/", "../../assets/", "../../../assets/")
 
 
+def _site_script(src: str) -> bool:
+    """A script of the site itself: Material's (`assets/javascripts/`) or one the site's
+    config lists (`extra_javascript`, at the site's top: `../../reach.js`)."""
+    if "assets/javascripts/" in src:
+        return True
+    config = yaml.safe_load((ROOT / "site" / "mkdocs.yml").read_text("utf-8"))
+    ours = set(config.get("extra_javascript") or [])
+    return posixpath.basename(src) in ours and set(posixpath.dirname(src).split("/")) <= {"..", ""}
+
+
 class _Live(html.parser.HTMLParser):
     """Everything on a page that would run or restyle it, and its visible text."""
 
@@ -280,7 +291,7 @@ class _Live(html.parser.HTMLParser):
         src = dict(attrs).get("src")
         if tag == "script":
             self.in_script = True
-            if self.in_article or (src is not None and "assets/javascripts/" not in src):
+            if self.in_article or (src is not None and not _site_script(src)):
                 self.problems.append(f"<script src={src!r}> in content")
         if tag in ("iframe", "object", "embed", "foreignobject", "base", "meta") and (
             self.in_article or tag != "meta"

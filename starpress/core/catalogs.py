@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -285,11 +286,32 @@ def _markup(text: str) -> list[str]:
     """Icons, cross-reference targets and `{placeholders}` of a text, sorted, repeats kept."""
     items = markup.markup_item_list(text)
     if "{" in text:  # by name: a grammar spec (`{planet:su}`) is the language's own
-        items += [f"{{{name}}}" for name in _PLACEHOLDER.findall(text)]
+        items += [f"{{{name}}}" for name, _spec in placeholders(text)]
     return sorted(items)
 
 
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::[a-z']+)?\}")
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([a-z']+))?\}")
+
+
+def placeholders(text: str) -> list[tuple[str, str]]:
+    """The `{name}` and `{name:spec}` placeholders of a text, as (name, spec); a spec is a
+    word of `grammar.yaml` (`su`, `feminine`), so CSS (`{display:none}`) is none."""
+    return [
+        (name, spec)
+        for name, spec in _PLACEHOLDER.findall(text)
+        if not spec or spec in grammar_specs()
+    ]
+
+
+@cache
+def grammar_specs() -> frozenset[str]:
+    """Every word a placeholder's spec may be (`starpress/core/grammar.yaml`): each
+    language's prepositions, and `feminine`."""
+    data = yaml.safe_load(Path(__file__).with_name("grammar.yaml").read_text("utf-8"))
+    words = {"feminine"}
+    for language in data.values():
+        words.update(str(word) for word in (language.get("contractions") or {}))
+    return frozenset(words)
 
 
 def compile_catalog(path: Path, lang: str, out: Path) -> list[str]:
@@ -425,11 +447,6 @@ def _previous_msgids(text: str) -> dict[str, str]:
     return found
 
 
-GRAMMAR_SPEC = re.compile(r"\{\w+:[a-z]+\}")
-"""A placeholder with a grammar word (`{planet:su}`, `{target:a}`): gettext tools would read
-it as a broken Python format, so a translation holding one is not flagged as one."""
-
-
 def write_catalog(path: Path, catalog: Catalog) -> None:
     """Write a .po file (atomically), with previous msgids as valid `#| msgid` lines.
 
@@ -437,9 +454,11 @@ def write_catalog(path: Path, catalog: Catalog) -> None:
     we write those lines ourselves, in the standard multi-line form.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    for entry in catalog:  # `{planet:su}` (grammar, starpress.core.grammar) is no Python format
+    # a placeholder with a grammar word (`{planet:su}`, starpress.core.grammar) is no Python
+    # format: gettext tools would read it as a broken one, so such a translation is not flagged
+    for entry in catalog:
         texts = entry.string if isinstance(entry.string, (list, tuple)) else [entry.string]
-        if any(GRAMMAR_SPEC.search(text or "") for text in texts):
+        if any(spec for text in texts for _name, spec in placeholders(text or "")):
             entry.flags.discard("python-brace-format")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_previous=False, sort_by_file=False)
