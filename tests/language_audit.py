@@ -110,7 +110,11 @@ def dotted_id() -> re.Pattern[str]:
 def without_names(text: str) -> str:
     for name in names():
         text = text.replace(name, " ")
-    return QUOTED.sub(" ", text)
+    return PATH.sub(" ", QUOTED.sub(" ", text))
+
+
+PATH = re.compile(r"(?<![\w.])/[\w./-]+")
+"""A file's path (a save file's, said at the table): a name, in no language."""
 
 
 def language_hits(text: str) -> dict[str, int]:
