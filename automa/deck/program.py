@@ -26,7 +26,6 @@ from starpress.automa.deck import exprs
 from starpress.automa.engine.answers import (
     Answer,
     Choice,
-    Line,
     Number,
     OneOf,
     Refusal,
@@ -47,6 +46,7 @@ from starpress.automa.engine.state import (
     Script,
     Start,
     TieBreak,
+    rounds_pad,
 )
 
 Steps = Generator[Decision | Say, Any, Any]
@@ -105,7 +105,7 @@ class DeckGame:
             "mode": start.mode,
             "table": self.table,
         }
-        self.by_round: list[dict[str, int]] = []  # known scores after each round (end.pad)
+        self.by_round: list[dict[str, int]] = []  # each round's points (end.pad)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -127,8 +127,10 @@ class DeckGame:
         return self.scores()
 
     def round_scored(self) -> None:
+        """`end.pad: rounds`: the points each player scored in the round (once a round)."""
         if self.d["end"]["pad"] == "rounds" and len(self.by_round) < self.env["round"]:
-            self.by_round.append(self.scores())
+            before = {p: sum(got.get(p, 0) for got in self.by_round) for p in self.scores()}
+            self.by_round.append({p: now - before[p] for p, now in self.scores().items()})
 
     def scores(self) -> dict[str, int]:
         """The scores the program knows (the others are asked at the end)."""
@@ -152,22 +154,8 @@ class DeckGame:
             )
             for tie in end["tie_breaks"]
         )
-        if end["pad"] != "rounds":
-            return Ending(end["rule"], tuple(end["order"]), scores, ties, end["last"])
-        lines, parts = self.round_pad()
-        return Ending(end["rule"], tuple(end["order"]), scores, ties, end["last"], lines, parts)
-
-    def round_pad(self) -> tuple[tuple[Line, ...], dict[str, dict[str, int]]]:
-        """`end.pad: rounds`: a line per round played, each player's points scored in it."""
-        played = range(1, len(self.by_round) + 1)
-        lines = tuple(Line(f"round_{n}", self.voice("pad_round", round=n), 0, 999) for n in played)
-        parts: dict[str, dict[str, int]] = {}
-        before: dict[str, int] = {}
-        for n, now in enumerate(self.by_round, 1):
-            for player, score in now.items():
-                parts.setdefault(player, {})[f"round_{n}"] = score - before.get(player, 0)
-            before = now
-        return lines, parts
+        pad = rounds_pad(self.by_round, lambda n: self.voice("pad_round", round=n), 999)
+        return Ending(end["rule"], tuple(end["order"]), scores, ties, end["last"], *pad)
 
     def status(self) -> list[Say]:
         scope = ChainMap({}, self.env)

@@ -236,6 +236,20 @@ def best(scores: Mapping[str, int], order: tuple[str, ...]) -> list[str]:
     return [player for player in order if scores[player] == top]
 
 
+def rounds_pad(
+    scored: Iterable[Mapping[str, int]], label: Callable[[int], str], high: int = 99
+) -> tuple[tuple[Line, ...], dict[str, dict[str, int]]]:
+    """A score pad of a line per round (`round_<n>`, named `label(n)`) and what each player
+    scored on it (`scored`: each round's points, by player): all known, nothing asked."""
+    lines: list[Line] = []
+    parts: dict[str, dict[str, int]] = {}
+    for n, points in enumerate(scored, 1):
+        lines.append(Line(f"round_{n}", label(n), 0, high))
+        for player, got in points.items():
+            parts.setdefault(player, {})[f"round_{n}"] = got
+    return tuple(lines), parts
+
+
 def score_table(
     ending: Ending, parts: Mapping[str, Mapping[str, int]], scores: Mapping[str, int]
 ) -> dict[str, Any]:

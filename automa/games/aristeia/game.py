@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from starpress.automa.deck.program import DeckGame
 from starpress.automa.deck.program import new_program as deck_program
-from starpress.automa.engine.answers import Line
 from starpress.automa.engine.session import Speaker
 from starpress.automa.engine.solo_game import level_of
-from starpress.automa.engine.state import Ending, Say, Script, Start, TieBreak
+from starpress.automa.engine.state import Ending, Say, Script, Start, TieBreak, rounds_pad
 from starpress.automa.games.aristeia.prepared import Prepared
 from starpress.automa.games.aristeia.rounds import Rounds
 from starpress.automa.games.aristeia.rules import (
@@ -60,14 +59,8 @@ class AristeiaGame(Rounds):
         """The most Victory Points win; a tie goes to the more Frags (aristeia.rules.match).
         The score pad is the rounds' Victory Points, as the Objectives Phase of each gave
         them (aristeia.rules.round.objectives): all known, nothing is asked."""
-        rounds = tuple(
-            Line(f"round_{n}", self.voice("pad_round", round=n), 0, 99)
-            for n in range(1, len(self.scored_by_round) + 1)
-        )
-        parts = {
-            side: {f"round_{n}": got[side] for n, got in enumerate(self.scored_by_round, 1)}
-            for side in (YOU, BOT)
-        }
+        scored = [{side: got[side] for side in (YOU, BOT)} for got in self.scored_by_round]
+        rounds, parts = rounds_pad(scored, lambda n: self.voice("pad_round", round=n))
         frags = TieBreak("frags", dict(self.frags))
         return Ending(RULE_END, (YOU, BOT), scores, (frags,), pad=rounds, parts=parts)
 
