@@ -23,7 +23,9 @@ from tests.conftest import ROOT
 from tests.language_audit import Finding, Segment, audit, check, page_segments, pdf_segments
 from tests.site_fixture import built_site
 
-BOOKS = ROOT / "build" / "rulebooks"
+BOOKS = ROOT / "build" / "audit" / "rulebooks"
+"""The audit's own books: not the project's build/rulebooks, which the site links on its
+downloads pages (writing there while the site tests read it would change what they see)."""
 KITS = ROOT / "build" / "pnp"
 PAPER = "a4"
 """One paper is enough: a kit's or book's words do not depend on its paper."""
