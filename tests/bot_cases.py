@@ -221,10 +221,12 @@ def options(answer: Answer) -> list[tuple[Answer, Any]]:
         return (
             [(answer, option.value) for option in answer.options.options] if answer.listed else []
         )
-    if isinstance(answer, Several):
-        return options(answer.part)
+    if isinstance(answer, Several):  # the empty answer, when named, is an option too
+        empty = [(answer, list(answer.blank or ()))] if answer.empty else []
+        return [*options(answer.part), *empty]
     if isinstance(answer, Parts):
-        return [pair for part in answer.parts for pair in options(part)]
+        empty = [(answer, tuple(answer.blank or ()))] if answer.empty else []
+        return [*(pair for part in answer.parts for pair in options(part)), *empty]
     return []
 
 

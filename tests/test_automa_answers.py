@@ -103,6 +103,28 @@ def test_several_answers_count_repeat_and_blank() -> None:
     assert colours.compose and colours.buttons() == COLOURS.buttons()
 
 
+def test_an_empty_answer_with_a_label_is_a_choice_typed_or_tapped() -> None:
+    """`empty`: the empty answer listed last as `[Enter] label`, a page's button that sends
+    nothing, and its label typed means the same (no terminal wording in the question)."""
+    roles = Several(OneOf.of(Choice(str(n), r, r) for n, r in enumerate("AB", 1)), empty="nobody")
+    assert roles.shown("Enter") == "1 A · 2 B · [Enter] nobody"
+    assert roles.buttons()[-1] == Button("nobody", "", "")
+    assert roles.parse("") == [] == roles.parse(" Nobody ") and roles.parse("2") == ["B"]
+    refused = Refusal("bad_answer", {"hint": "0–40 1–2"})
+    others = OneOf.of((Choice("1", "ship", "ship"), Choice("2", "planet", "planet")), refused)
+    report = Parts((Number(0, 40, refused), Several(others)), refused, blank=(0, []),
+                   empty="nothing")  # fmt: skip
+    assert report.parse("") == (0, []) == report.parse("nothing") == report.parse("0")
+    assert report.parse("2") == (2, []) and report.parse("0 1 1") == (0, ["ship", "ship"])
+    assert report.canonical((2, [])) == "2" and report.canonical((0, [])) == ""
+    assert report.canonical((3, ["planet"])) == "3 2"
+    assert report.shown("Enter") == "(0–40) (1 ship · 2 planet) · [Enter] nothing"
+    assert [b.answer for b in report.buttons()] == ["1", "2", ""] and report.compose
+    assert refusal("0 3", report) == ("bad_answer", {"hint": "0–40 1–2", "answer": "0 3"})
+    with pytest.raises(ValueError, match="empty label"):
+        Parts((Number(0, 4),), empty="none")
+
+
 def test_parts_are_composed_in_order_and_refused_as_a_whole() -> None:
     refused = Refusal("bad_answer", {"hint": "1–4 1–4"})
     colour = OneOf.of((Choice("1", "orange", "orange"), Choice("2", "grey", "grey")), refused)

@@ -344,10 +344,12 @@ class Several:
     refused: Refusal | None = None
     blank: tuple[Any, ...] | None = None
     """What an empty answer stands for (None: no parts, counted as such)."""
+    empty: str = ""
+    """The empty answer's label (`[Enter] nobody`, a page's button that sends it), typed too."""
 
     def parse(self, raw: str) -> list[Any]:
-        if self.blank is not None and not raw.strip():
-            return list(self.blank)
+        if (self.blank is not None or self.empty) and _empty(raw, self.empty):
+            return list(self.blank or ())
         values = [self.part.parse(word) for word in raw.replace(",", " ").split()]
         most = len(values) if self.most is None else self.most
         repeated = self.distinct and len({json.dumps(v) for v in values}) != len(values)
@@ -359,10 +361,10 @@ class Several:
         return " ".join(self.part.canonical(item) for item in value)
 
     def shown(self, enter: str) -> str:
-        return self.part.shown(enter)
+        return _with_empty(self.part.shown(enter), self.empty, enter)
 
     def buttons(self) -> tuple[Button, ...]:
-        return self.part.buttons()
+        return _empty_button(self.part.buttons(), self.empty)
 
     def words(self) -> tuple[str, ...]:
         return self.part.words()
@@ -384,12 +386,20 @@ class Parts:
 
     parts: tuple[OneOf | Number | Several, ...]
     refused: Refusal = BAD_CHOICE
+    blank: tuple[Any, ...] | None = None
+    """What an empty answer stands for (None: an empty answer is refused)."""
+    empty: str = ""
+    """The empty answer's label (`[Enter] none`, a page's button that sends it), typed too."""
 
     def __post_init__(self) -> None:
         if sum(isinstance(part, Several) for part in self.parts) > 1:
             raise ValueError("a Parts answer takes at most one Several part")
+        if self.empty and self.blank is None:
+            raise ValueError("a Parts answer with an empty label says what it stands for")
 
     def parse(self, raw: str) -> tuple[Any, ...]:
+        if self.blank is not None and _empty(raw, self.empty):
+            return tuple(self.blank)
         words = raw.replace(",", " ").split()
         spread = any(isinstance(part, Several) for part in self.parts)
         fixed = len(self.parts) - spread
@@ -407,13 +417,18 @@ class Parts:
         return tuple(values)
 
     def canonical(self, value: Any) -> str:
-        return " ".join(part.canonical(item) for part, item in zip(self.parts, value, strict=True))
+        if self.blank is not None and same(list(value), list(self.blank)):
+            return ""
+        words = (part.canonical(item) for part, item in zip(self.parts, value, strict=True))
+        return " ".join(word for word in words if word)
 
     def shown(self, enter: str) -> str:
-        return " ".join(f"({part.shown(enter)})" for part in self.parts)
+        listed = " ".join(f"({part.shown(enter)})" for part in self.parts)
+        return _with_empty(listed, self.empty, enter)
 
     def buttons(self) -> tuple[Button, ...]:
-        return tuple(button for part in self.parts for button in part.buttons())
+        listed = tuple(button for part in self.parts for button in part.buttons())
+        return _empty_button(listed, self.empty)
 
     def words(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(word for part in self.parts for word in part.words()))
@@ -425,6 +440,22 @@ class Parts:
     @property
     def numeric(self) -> bool:
         return all(part.numeric for part in self.parts)
+
+
+def _empty(raw: str, label: str) -> bool:
+    """Whether `raw` is the empty answer: nothing typed, or its label (`nobody`)."""
+    typed = folded(raw)
+    return not typed or (bool(label) and typed == folded(label))
+
+
+def _with_empty(listed: str, label: str, enter: str) -> str:
+    """Options as a prompt lists them, the empty answer last (`[Enter] nobody`)."""
+    return f"{listed} · [{enter}] {label}" if label else listed
+
+
+def _empty_button(buttons: tuple[Button, ...], label: str) -> tuple[Button, ...]:
+    """A page's buttons, and the empty answer's (it sends nothing) when it has a label."""
+    return (*buttons, Button(label, "", "")) if label else buttons
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,7 @@ class Game {
     this.call = call;
     this.key = root.dataset.storage;
     this.parts = [];
+    this.typed = "";  // what was typed before a part was tapped
     this.build();
   }
 
@@ -239,6 +240,7 @@ class Game {
     this.words.replaceChildren();
     this.pad.replaceChildren();
     this.parts = [];
+    this.typed = "";
     this.composed.replaceChildren();
     if (question) {
       this.prompt.textContent = question.prompt;
@@ -253,7 +255,9 @@ class Game {
           type: "button", class: "md-button sp-play-choice", "data-answer": choice.answer,
         }, label));
         if (choice.hint) option.appendChild(element("span", { class: "sp-play-hint" }, choice.hint));
-        button.addEventListener("click", () => question.compose ? this.compose(choice) : this.answer(choice.answer));
+        // the empty answer ("nobody", "nothing") is whole: it answers at once, composed or not
+        const whole = !question.compose || choice.answer === "";
+        button.addEventListener("click", () => whole ? this.answer(choice.answer) : this.compose(choice));
       }
       // a score pad: a field per line of the game's scoring, sent together
       for (const [index, line] of question.pad.entries()) {
@@ -278,8 +282,10 @@ class Game {
 
   compose(choice) {  // a part added (null: the answer was typed, its parts let go)
     if (choice) {
+      // what was typed before the first tap stays first (a number no button gives: "2", then tapped parts)
+      if (!this.parts.length) this.typed = this.input.value.trim();
       this.parts.push(choice);
-      this.input.value = this.parts.map((part) => part.answer).join(" ");
+      this.input.value = [this.typed, ...this.parts.map((part) => part.answer)].filter(Boolean).join(" ");
     } else if (this.parts.length) {
       this.parts = [];
     }
@@ -287,8 +293,9 @@ class Game {
       const chip = element("button", { type: "button", class: "md-button sp-play-part", "data-answer": part.answer }, part.label);
       chip.addEventListener("click", () => {  // taken back
         const kept = this.parts.filter((_, at) => at !== index);
+        const typed = this.typed;
         this.parts = [];
-        this.input.value = "";
+        this.input.value = typed;
         this.composed.replaceChildren();
         for (const part of kept) this.compose(part);
       });
