@@ -368,7 +368,12 @@ class AristeiaPerson(Person):
             return str(rng.randint(2, 8))
         if key == "knocked":
             return ""
-        if key in ("in_zone", "reach_zone", "target", "reach_target", "trigger"):
+        if key == "where":  # inside the zone, else whether one Move takes it in
+            if self.fact("in_zone").random() < 0.5:
+                return choice_key(ask.answer, "inside")
+            near = self.fact("reach_zone").random() < 0.5
+            return choice_key(ask.answer, "near" if near else "far")
+        if key in ("target", "reach_target", "trigger"):
             return "1" if rng.random() < 0.5 else "0"
         if key == "knocked_yours":
             return "1" if rng.random() < 0.15 else "0"

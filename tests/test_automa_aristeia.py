@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import json
 import re
 import shutil
@@ -259,6 +260,8 @@ class TablePerson:
             size = 6 if deck == "initiative" else 10
             self.flips[deck] = self.flips[deck] % size + 1
             return str(self.flips[deck])
+        if prompt.startswith(("¿Dónde está su", "Where is its")):  # inside, near, far
+            return str(count % 3 + 1)
         if "1 " in prompt and " 0 " in prompt:  # a yes or no question
             return str(count % 2)
         return ""
@@ -290,9 +293,34 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
     asked = {e["key"] for e in events if e["t"] == "answer"}
     assert asked <= {"roles", "your_sum", "initiative_card", "initiative", "tactics_card",
-                     "knocked", "in_zone", "reach_zone", "target", "reach_target", "trigger",
+                     "knocked", "where", "target", "reach_target", "trigger",
                      "knocked_yours", "points"}  # fmt: skip
-    assert {"in_zone", "target", "trigger", "knocked_yours"} <= asked
+    assert {"where", "target", "trigger", "knocked_yours"} <= asked
+
+
+def test_the_infirmary_is_asked_once_for_your_activations_in_a_row(tmp_path: Path) -> None:
+    """Which of its Characters you sent to the Infirmary is asked before its next Activation
+    (or the round's points), once for all of your Activations played since it was last
+    asked: never twice without one of yours between, never right after its own."""
+    person, out = TablePerson(), io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(f"{prompt}\n")  # the dialogue: each question among the steps said
+        return person(prompt)
+
+    runner.play(ROOT, "aristeia", "table", 5, tmp_path / "t.jsonl", "es", True, False,
+                {"level": "standard"}, read=read, out=out)  # fmt: skip
+    lines = out.getvalue().splitlines()
+    mine = sum(line.startswith("Tu Activación") for line in lines)
+    asked_at = [n for n, line in enumerate(lines) if line.startswith("¿Ha ido")]
+    assert 0 < len(asked_at) < mine  # some of your Activations came one after the other
+    for before, at in itertools.pairwise([-1, *asked_at]):
+        between = lines[before + 1 : at]
+        assert any(line.startswith("Tu Activación") for line in between), between
+        assert not between[-1].startswith("Fin de la Activación"), between
+    for n in asked_at:  # then its Activation, its Infirmary, or the round's points
+        follows = next(line for line in lines[n + 1 :] if not line.startswith(("Su ", ">")))
+        assert follows.startswith(("Voltea", "El ", "Puntos de Victoria de esta")), follows
 
 
 def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
@@ -301,7 +329,7 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
         "Iniciativa impresa": ["3 6 4", "3 6 4 50"],
         "Voltea la carta de arriba de su mazo de Tácticas": ["11", "uno"],
         "¿Ha ido a la Enfermería": ["5", "1 1"],
-        "¿Está su": ["quizá"],  # «sí» is the beginning of a choice: taken
+        "¿Dónde está su": ["quizá", "4"],
         "Puntos de Victoria de esta Ronda": ["3"],
     }
 
@@ -315,7 +343,8 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     assert "'3 6 4' no sirve: 4 números de 0 a 12." in said
     assert "'11' no sirve: 1 número de 1 a 10." in said
     assert "'1 1' no sirve: números de 1 a 4 sin repetir" in said
-    assert "'quizá' no sirve: 1 o 0." in said
+    assert "'quizá' no sirve: 1 dentro de la Zona de Anotación · 2 fuera, pero" in said
+    assert "'4' no sirve: 1 dentro de la Zona de Anotación" in said
     assert "Gana:" in said
     assert not any(answers for answers in wrong.values())
 
@@ -334,7 +363,12 @@ def test_table_answers_are_checked_against_what_the_program_knows() -> None:
     knocked = game.ask("knocked", "ask_knocked", {}, game.roles(), game.check_knocked)
     assert "sin repetir" in refused(game, knocked, "2")  # already in the Infirmary
     assert knocked.take("1 4") == (["holder", "controller"], "1 4")
-    assert knocked.take("") == ([], "")
+    assert knocked.take("") == ([], "") == knocked.take(" Nadie ")  # the empty answer, named
+    shown = knocked.answer.shown("Enter")
+    assert shown.endswith("4 Controlador · [Enter] nadie")
+    assert [b.label for b in knocked.answer.buttons()][-1:] == ["nadie"]
+    where = game.ask("where", "ask_where", {"role": "holder"}, game.places())
+    assert where.take("2") == ("near", "2") and where.take("fuera y") == ("far", "3")
     initiative = game.ask("initiative", "ask_initiative", {}, game.numbers(1, 2, 0, 12))
     assert initiative.take("5")[0] == [5] and initiative.take("5 3")[0] == [5, 3]
     assert "'5 3 1' no sirve" in refused(game, initiative, "5 3 1")
@@ -410,6 +444,18 @@ def test_every_simulated_game_ends_and_keeps_the_rules(
         ),
         ("default_level: standard", "default_level: nightmare", "automa.yaml:", "nightmare"),
         ("extra_hit: 2}", "extra_hit: 9}", ":16:", "extra_hit"),
+        (
+            "know: {where: inside}",
+            "know: {where: inward}",
+            "automa.yaml:",
+            "'inward' is not a choice of 'where' (inside, near, far)",
+        ),
+        (
+            "words: role_, none: nobody}",
+            "words: role_, none: nadie}",
+            "automa.yaml:",
+            "missing message 'nadie'",
+        ),
     ],
 )
 def test_a_broken_automaton_record_is_a_located_error(

@@ -2,7 +2,7 @@
 content/aristeia/automa.yaml): for the same answers it says the same lines and asks the same
 questions, in the same words, as the Python script it re-expresses (`automa.games.aristeia`,
 which stays for simulated games), in every language, at every level, refusals included; and
-both say the golden dialogue of tests/golden/aristeia-table-standard-seed37.txt.
+both say the golden dialogue of tests/golden/aristeia-table-standard-seed33.txt.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from tests.bot_cases import TypedPerson
 from tests.conftest import ROOT, without_save
 from tests.stamps import unstamped
 
-GOLDEN = ROOT / "tests" / "golden" / "aristeia-table-standard-seed37"
+GOLDEN = ROOT / "tests" / "golden" / "aristeia-table-standard-seed33"
 LEVELS = ("easy", "standard", "hard")
 
 
@@ -119,7 +119,7 @@ def without_questions(dialogue_text: str, refusals: bool = True) -> list[str]:
 
 def test_both_say_the_golden_dialogue_and_its_save_file_replays_it(tmp_path: Path) -> None:
     played = Played("es")
-    script, deck = played.both(37, "standard", TypedPerson(37, commands=False))
+    script, deck = played.both(33, "standard", TypedPerson(33, commands=False))
     golden = GOLDEN.with_suffix(".txt").read_text("utf-8")
     assert script == golden
     assert deck == golden
@@ -127,7 +127,7 @@ def test_both_say_the_golden_dialogue_and_its_save_file_replays_it(tmp_path: Pat
     save = tmp_path / "game.jsonl"
     out = io.StringIO()
     feed = iter(answers)
-    runner.play(ROOT, "aristeia", "table", 37, save, "es", True, False,
+    runner.play(ROOT, "aristeia", "table", 33, save, "es", True, False,
                 {"level": "standard", "opponent": "competent"},
                 read=lambda prompt: next(feed), out=out)  # fmt: skip
     assert without_save(out.getvalue(), save).splitlines() == without_questions(golden)

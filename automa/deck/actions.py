@@ -73,6 +73,8 @@ class SomeOfAnswer(Record):
     some_of: list[Slug] = Field(alias="some-of", min_length=1, max_length=12)
     words: str | None = None
     least: int = Field(default=0, ge=0)
+    none: str | None = None
+    """The message naming the empty answer (`nobody`): listed last, a page's button."""
 
 
 class CardAnswer(Record):
@@ -116,7 +118,8 @@ class Then(Record):
     """What doing an action changes of the answers known while its card is read."""
 
     forget: Literal["all"] | list[Name] = Field(default_factory=list)
-    know: dict[Name, bool] = Field(default_factory=dict)
+    know: dict[Name, bool | Slug] = Field(default_factory=dict)
+    """Answers now known: yes or no, or a choice of a one-of question."""
 
 
 class Target(Record):

@@ -271,6 +271,11 @@ class Checker:
             prefix = answer.words if answer.words is not None else f"{name}_"
             for choice in choices:
                 self._message((*loc, "answer"), f"{prefix}{choice}", (), [])
+            if isinstance(answer, SomeOfAnswer) and answer.none is not None:
+                self._message((*loc, "answer", "none"), answer.none, (), [])
+                if answer.least:
+                    self.report((*loc, "answer", "none"), "none: only when no choice is needed "
+                                "(least: 0)")  # fmt: skip
             if len(set(choices)) != len(choices):
                 self.report((*loc, "answer"), "each choice once")
         elif answer == "yes-no":
@@ -370,8 +375,8 @@ class Checker:
                             "know: only in an 'each' deck")  # fmt: skip
             for question in [] if then.forget == "all" else then.forget:
                 self._yes_no((*loc, "then", "forget"), question, need_yes_no=False)
-            for question in then.know:
-                self._yes_no((*loc, "then", "know", question), question)
+            for question, known in then.know.items():
+                self._known((*loc, "then", "know", question), question, known)
 
     def _target(self, loc: PathKey, target: Target, scope: set[str]) -> None:
         if isinstance(target.among, str):
@@ -436,6 +441,14 @@ class Checker:
         else:
             self.report((*loc, name), "a question's condition is a list of answers, or "
                         "{at_least: n} / {at_most: n}")  # fmt: skip
+
+    def _known(self, loc: PathKey, name: str, known: bool | str) -> None:
+        """An answer `then` knows: yes or no of a yes-no question, a choice of a one-of."""
+        answer = getattr(self.rules.questions.get(name), "answer", None)
+        if isinstance(known, bool) or not isinstance(answer, OneOfAnswer):
+            self._yes_no(loc, name)
+        elif known not in answer.one_of:
+            self.report(loc, f"'{known}' is not a choice of '{name}' ({_listed(answer.one_of)})")
 
     def _yes_no(self, loc: PathKey, name: str, need_yes_no: bool = True) -> None:
         question = self.rules.questions.get(name)

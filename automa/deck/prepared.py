@@ -216,7 +216,7 @@ def _question(name: str, data: dict[str, Any], question: Any) -> dict[str, Any]:
     elif "some-of" in answer:
         words = answer["words"] if answer["words"] is not None else f"{name}_"
         kind = {"kind": "some-of", "choices": answer["some-of"], "words": words,
-                "least": answer["least"]}  # fmt: skip
+                "least": answer["least"], "none": answer["none"]}  # fmt: skip
     else:
         kind = {"kind": "card", "component": answer["card"]}
     return {

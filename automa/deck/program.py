@@ -344,7 +344,8 @@ class DeckGame:
             if kind["kind"] == "one-of":
                 return one
             least = 1 if kind["kind"] == "candidates" else kind["least"]
-            return Several(one, least, None, distinct=True, refused=refusal)
+            empty = voice(kind["none"]) if kind.get("none") and least == 0 else ""
+            return Several(one, least, None, distinct=True, refused=refusal, empty=empty)
         cards = self.data.cards.get(kind["component"], [])
         if not all(mark for _card, mark, _name in cards):  # cards without a printed mark
             listed = [Choice(str(n), name, card) for n, (card, _mark, name) in enumerate(cards, 1)]

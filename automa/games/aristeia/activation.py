@@ -34,9 +34,7 @@ class Activation(Combat):
     def your_activation(self, role: str) -> Steps:
         if self.table:
             yield Say("your_activation", (RULE_TABLE,))
-            knocked = yield self.ask("knocked", "ask_knocked", {}, self.roles(), self.check_knocked)
-            for hit in knocked:
-                yield from self.knock(self.team[BOT][hit], YOU)
+            self.unasked = True
             return
         fighter = self.team[YOU][role]
         if not (yield from self.prepare(fighter)):
@@ -48,8 +46,21 @@ class Activation(Combat):
         yield Say("modelled", (), {"role": role, "plan": steps, "focus": focus})
         yield from self.activate(fighter, self.p.roles[steps], focus, "none", 0)
 
+    def infirmary_news(self) -> Steps:
+        """At the table, which of its Characters you sent to the Infirmary: asked when one
+        of your Activations was played since it was last asked, and only before the answer
+        counts (its next Activation, the round's end), so one question covers your
+        Activations in a row."""
+        if not (self.table and self.unasked):
+            return
+        self.unasked = False
+        knocked = yield self.ask("knocked", "ask_knocked", {}, self.roles(), self.check_knocked)
+        for hit in knocked:
+            yield from self.knock(self.team[BOT][hit], YOU)
+
     def bot_activation(self, role: str) -> Steps:
         """aristeia.rules.solo.activation: flip a tactics card, then the role card's steps."""
+        yield from self.infirmary_news()
         fighter = self.team[BOT][role]
         if not (yield from self.prepare(fighter)):
             return
@@ -89,14 +100,23 @@ class Activation(Combat):
             if not fighter.on_board:
                 return  # the defence's hits sent it to the Infirmary
             while (need := needed(step, facts)) is not None:
-                facts[need] = yield from self.fact(fighter, need, bonus)
+                facts.update((yield from self.fact(fighter, need, bonus)))
             if applies(step, facts):
                 yield from self.do(fighter, step, focus, bonus, extra)
                 facts = after(step, facts)
 
     def fact(self, f: Fighter, need: str, bonus: str) -> Steps:
+        """What `need` is (and what the same question told besides), as facts by name."""
+        if self.table and need == "in_zone":  # where it stands: whether it is in, or one Move away
+            place = yield self.ask("where", "ask_where", {"role": f.role}, self.places())
+            return {"in_zone": True} if place == "inside" else {
+                "in_zone": False, "reach_zone": place == "near"}  # fmt: skip
         if self.table:
-            return (yield self.ask(need, f"ask_{need}", {"role": f.role}, self.yes_no()))
+            return {need: (yield self.ask(need, f"ask_{need}", {"role": f.role}, self.yes_no()))}
+        return {need: (yield from self.computed(f, need, bonus))}
+
+    def computed(self, f: Fighter, need: str, bonus: str) -> Steps:
+        """A fact of a simulated game, from the model's HexaDome."""
         speed = f.stats.speed + (bonus == "move")
         enemies = self.enemies(f)
         if need == "in_zone":

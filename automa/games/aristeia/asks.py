@@ -1,7 +1,7 @@
 """The questions a game of Aristeia! asks the person at the table, as typed answers
-(`automa.engine.answers`): numbers, yes or no, its Characters sent to the Infirmary, the
-cards flipped from its decks (drawn when simulated); and its checks of an answer against
-what it knows. A layer of `AristeiaGame`."""
+(`automa.engine.answers`): numbers, yes or no, where a character stands, its Characters sent
+to the Infirmary, the cards flipped from its decks (drawn when simulated); and its checks of
+an answer against what it knows. A layer of `AristeiaGame`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import functools
 from starpress.automa.engine.answers import Choice, Number, OneOf, Refusal, Refused, Several
 from starpress.automa.engine.state import Chance
 from starpress.automa.games.aristeia.board import Steps
-from starpress.automa.games.aristeia.rules import BOT, ROLES
+from starpress.automa.games.aristeia.rules import BOT, PLACES, ROLES
 from starpress.automa.games.aristeia.speech import Speech
 
 
@@ -36,12 +36,22 @@ class Questions(Speech):
                          Choice("0", self.voice("answer_no"), False)), refused)  # fmt: skip
 
     def roles(self) -> Several:
-        """Its Characters by number (1 to 4, as on the role cards), none repeated; Enter: none."""
+        """Its Characters by number (1 to 4, as on the role cards), none repeated; the empty
+        answer (Enter, or its label typed) is nobody."""
         refused = Refusal("bad_answer", {"hint": self.voice("hint_roles")})
         choices = (
             Choice(str(n), self.voice(f"role_{role}"), role) for n, role in enumerate(ROLES, 1)
         )
-        return Several(OneOf.of(choices, refused), distinct=True, refused=refused)
+        return Several(OneOf.of(choices, refused), distinct=True, refused=refused,
+                       empty=self.voice("nobody"))  # fmt: skip
+
+    def places(self) -> OneOf:
+        """Where a character stands as its role card's zone step reads it: inside the Scoring
+        Zone, one Move it can pay for away from it, or farther (aristeia.rules.solo.roles)."""
+        choices = [Choice(str(n), self.voice(f"where_{place}"), place)
+                   for n, place in enumerate(PLACES, 1)]  # fmt: skip
+        shown = OneOf.of(choices).shown(self.voice("key_enter"))
+        return OneOf.of(choices, Refusal("bad_answer", {"hint": shown}))
 
     def check_card(self, deck: str, number: int) -> int:
         if number not in self.decks[deck]:

@@ -71,6 +71,7 @@ class Board(SoloGame[Prepared]):
         self.over = False
         self.acting: Fighter | None = None  # the modelled player's character deciding
         self.visible: list[Fighter] = []
+        self.unasked = False  # at the table: your Activation played, the Infirmary not asked since
 
     def enemies(self, f: Fighter) -> list[Fighter]:
         other = BOT if f.side == YOU else YOU

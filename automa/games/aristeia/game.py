@@ -2,12 +2,13 @@
 
 *Table*: you play your team with the real cards; the automaton's four characters (your
 own character cards, each given a role card) follow its decks: each round its initiative card lays
-out its Escaleta, each activation flips a tactics card, and the role card's steps are asked one fact
-at a time (is it inside the zone, is an enemy in sight and range…), only when a step needs it. You
-roll its dice; you report which of its characters you sent to the Infirmary and the round's Victory
-Points. *Simulated*: the same script plays both teams on the abstract HexaDome of
-`automa.games.aristeia.rules`, with model characters (prototype); your activations are a
-modelled player's plans (`PLAYER`: greedy or competent).
+out its Escaleta, each activation flips a tactics card, and the role card's steps ask a fact only
+when a step needs it (where it stands: inside the zone, one Move away or farther, in one question;
+is an enemy in sight and range…). You roll its dice; you report which of its characters you sent to
+the Infirmary, once for your Activations in a row (before its next Activation or the round's
+points), and the round's Victory Points. *Simulated*: the same script plays both teams on the
+abstract HexaDome of `automa.games.aristeia.rules`, with model characters (prototype); your
+activations are a modelled player's plans (`PLAYER`: greedy or competent).
 
 The game is composed of layers, each a module of one part of it: `board` (the teams and
 decks), `speech` (its words), `asks` (the questions at the table), `combat`, `activation`

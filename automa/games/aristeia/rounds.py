@@ -66,6 +66,7 @@ class Rounds(Activation):
     def objectives(self) -> Steps:
         """aristeia.rules.round.objectives: points, the end, the Underdog."""
         if self.table:
+            yield from self.infirmary_news()  # the round's last Activations, before its points
             got = yield self.ask("points", "ask_points", {}, self.numbers(2, 2, 0, 20))
             scored = {YOU: got[0], BOT: got[1]}
         else:  # the model scenario: the zone and the round's Frags (aristeia.rules.solo.model)

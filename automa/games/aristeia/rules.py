@@ -40,6 +40,10 @@ RULE_INFIRMARY = "aristeia.rules.attacks.infirmary"
 RULE_PREPARATION = "aristeia.rules.activation.preparation"
 RULE_STATES = "aristeia.rules.states"
 
+PLACES: tuple[str, ...] = ("inside", "near", "far")
+"""Where a character stands, asked at the table in one question (the zone step's two facts):
+inside the Scoring Zone; outside, one Move it can pay for away; outside, farther."""
+
 HIT, BLOCK, CRIT, CRIT_BLOCK = "hit", "block", "crit", "crit-block"
 
 
