@@ -399,22 +399,19 @@ class EmpiresPerson(Person):
     def answer(self, ask: Ask) -> str:
         key = ask.key
         rng = self.fact(key)
-        if key == "report":
-            return choice_key(ask.answer, self.reported.pop(0)) if self.reported else ""
-        if key == "tokens":
-            return str(rng.randint(1, 3))
+        if key == "report":  # the VP tokens taken (nothing else happens at this table)
+            return str(self.fact("tokens").randint(1, 3)) if self.reported else ""
         if key == "card":
             return str(rng.randint(1, 10))
         if key == "reach":
             return choice_key(ask.answer, rng.choice(("reached", "reached", "short", "none")))
-        if key == "colour":
-            return str(rng.randint(1, 5))
-        if key == "quadrant":
-            return str(rng.randint(1, 4))
+        if key == "landed":  # its colour, then its quadrant
+            return f"{self.fact('colour').randint(1, 5)} {self.fact('quadrant').randint(1, 4)}"
         if key == "blockade":
             return choice_key(ask.answer, rng.random() < 0.15)
-        if key in ("ships_hit", "pieces_hit"):
-            return "1" if rng.random() < 0.15 else "0"
+        if key == "hits":  # your ships, then your planet's pieces
+            return " ".join("1" if self.fact(hit).random() < 0.15 else "0"
+                            for hit in ("ships_hit", "pieces_hit"))  # fmt: skip
         if key.startswith(("tokens_", "techs_")):
             return str(rng.randint(0, 10))
         return str(self.fact("scores").randint(15, 40))

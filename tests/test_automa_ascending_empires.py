@@ -198,8 +198,8 @@ class TablePerson:
         self.asked: list[str] = []
         self.card = 0
         self.reach = 0
-        self.reports = ["", "2", "", "4", "", "1", "", "1", ""]
-        self.tokens = iter(["3", "40"])
+        # each turn's report: the VP tokens taken, then 1 a ship, 2 a planet, 3 a technology
+        self.reports = ["", "0 1", "0 3", "3", "40"]
 
     def __call__(self, prompt: str) -> str:
         assert len(self.typed) < 3000, f"asked again and again: {prompt}"
@@ -218,13 +218,10 @@ class TablePerson:
             self.reach += 1
             return "1" if self.reach % 3 else "2"
         answers = {
-            "¿Cuántas fichas de PV": lambda: next(self.tokens),
             "¿Qué tecnología?": lambda: "1 1",
-            "¿De qué color es?": lambda: "3",
-            "¿En qué cuadrante": lambda: "2",
+            "Su color y su cuadrante": lambda: "3 2",  # brown, in Beta
             "¿hay alguna nave tuya": lambda: "2",
-            "Ataques de": lambda: "1",
-            "¿Cuántas piezas tuyas": lambda: "0",
+            "Ataques de": lambda: "1 0",  # one of your ships, none of your pieces
             # the score pad but the VP tokens (known): planets, colonies, cities, quadrants
             "Tu puntuación final": lambda: "8 3 6 3",
             "¿De qué autómata?": lambda: "2",
@@ -259,7 +256,9 @@ def test_a_table_game_asks_only_what_it_cannot_see_and_names_the_winner(tmp_path
     assert "ascending-empires.rules" not in said
     events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
     keys = {e["key"] for e in events if e["t"] == "answer"}
-    assert keys >= {"card", "reach", "colour", "quadrant", "report", "tokens", "ships_hit"}
+    assert keys >= {"card", "reach", "landed", "report", "hits", "tech"}
+    reports = [e["raw"] for e in events if e["t"] == "answer" and e["key"] == "report"]
+    assert reports[:5] == ["", "0 1", "0 3", "3", "40"]  # one answer a turn, Enter: nothing
     assert not any(e["t"] == "chance" and e["key"] == "galaxy" for e in events)
 
 
@@ -267,10 +266,10 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     person = TablePerson()
     wrong = {
         "Turno: ": ["11", "uno"],
-        "¿Qué hizo tu turno": ["5"],
-        "¿Cuántas fichas de PV": ["-1", "41"],
+        "¿Qué hizo tu turno": ["0 4", "41", "-1"],
         "¿Qué tecnología?": ["5 1", "1"],
-        "¿De qué color es?": ["6"],
+        "Su color y su cuadrante": ["6 1", "3"],
+        "Ataques de": ["1 9", "1 7"],
     }
 
     def read(prompt: str) -> str:
@@ -281,15 +280,18 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
 
     said = table(read, tmp_path / "bad.jsonl")
     assert "«11» no vale: 1–10." in said and "«uno» no vale: 1–10." in said
-    assert "«41» no vale: 0–40." in said and "«5 1» no vale: 1–4 1–4." in said
-    assert "«6» no vale: 1–5." in said and "«1» no vale: 1–4 1–4." in said
+    assert "«0 4» no vale: 0–40 1–3." in said and "«41» no vale: 0–40 1–3." in said
+    assert "«-1» no vale: 0–40 1–3." in said and "«5 1» no vale: 1–4 1–4." in said
+    assert "«6 1» no vale: 1–5 1–4." in said and "«3» no vale: 1–5 1–4." in said
+    assert "«9» no vale: 0–8 0–6." in said and "«1 7» no vale: 0–8 0–6." in said
+    assert "«1» no vale: 1–4 1–4." in said
     assert "Ganador: " in said
     assert not any(answers for answers in wrong.values())
 
 
 def test_two_automata_each_flip_their_own_deck_at_the_table(tmp_path: Path) -> None:
     person = TablePerson()
-    person.reports = ["", "2", "", "3", "1", "", "1", ""]
+    person.reports = ["", "0 1", "3 2", "40"]
     said = table(person, tmp_path / "two.jsonl", automata="2")
     asked = "\n".join(person.asked)
     assert "Turno: Autómata 2." in asked and "¿De qué autómata? (1–2)" in asked

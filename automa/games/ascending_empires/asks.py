@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from starpress.automa.engine.answers import Choice, Number, OneOf, Parts, Refusal
+from starpress.automa.engine.answers import (
+    Choice,
+    Number,
+    OneOf,
+    Parts,
+    Refusal,
+    Refused,
+    Several,
+)
 from starpress.automa.games.ascending_empires.board import REACH, REPORTS
 from starpress.automa.games.ascending_empires.rules import ASTEROID, COLOURS, QUADRANTS
 from starpress.automa.games.ascending_empires.speech import Speech
@@ -26,12 +34,33 @@ class Questions(Speech):
         choices = [Choice(str(n), label, value) for n, (label, value) in enumerate(labelled, 1)]
         return OneOf.of(choices, refusal or self.refusal(f"1–{len(choices)}"))
 
-    def reports(self) -> OneOf:
-        """What your turn did to the automata (ascending-empires.rules.solo.table), by
-        number; Enter: nothing more."""
-        numbered = self.numbered([(self.voice(f"report_{name}"), name) for name in REPORTS])
-        done = Choice("", self.voice("report_done"), "")
-        return OneOf.of((*numbered.choices, done), numbered.refused)
+    def reports(self) -> Parts:
+        """What your turn did to the automata (ascending-empires.rules.solo.table), in one
+        answer: the VP tokens you took, then what else happened, by number (`2`, `0 1`);
+        empty: nothing."""
+        refusal = self.refusal(f"0–40 1–{len(REPORTS)}")
+        others = self.numbered([(self.voice(f"report_{name}"), name) for name in REPORTS], refusal)
+        return Parts((Number(0, 40, refusal), Several(others)), refusal, blank=(0, []),
+                     empty=self.voice("report_done"))  # fmt: skip
+
+    def hits(self, pieces: int) -> Several:
+        """What an automaton's attacks destroy: your ships, then the pieces of your planet
+        (two numbers, tapped from one row of buttons on a page; `check_hits` keeps the pieces
+        to at most `pieces`)."""
+        refusal = self.refusal(f"0–8 0–{pieces}")
+        return Several(Number(0, 8, refusal), 2, 2, refused=refusal, blank=(0, 0),
+                       empty=self.voice("report_done"))  # fmt: skip
+
+    def check_hits(self, pieces: int, hits: list[int]) -> list[int]:
+        if hits[1] > pieces:
+            raise Refused("bad_answer", hint=f"0–8 0–{pieces}")
+        return hits
+
+    def landed(self) -> Parts:
+        """The planet an automaton lands on, turned face up: its colour (or an asteroid),
+        then its quadrant, by number."""
+        refusal = self.refusal("1–5 1–4")
+        return Parts((self.kinds(refusal), self.quadrants(refusal)), refusal)
 
     def yes_no(self) -> OneOf:
         return self.numbered([(self.voice("answer_yes"), True), (self.voice("answer_no"), False)])
@@ -39,14 +68,14 @@ class Questions(Speech):
     def reaches(self) -> OneOf:
         return self.numbered([(self.voice(f"reach_{reach}"), reach) for reach in REACH])
 
-    def kinds(self) -> OneOf:
+    def kinds(self, refusal: Refusal | None = None) -> OneOf:
         """A planet's colour, or an asteroid."""
         return self.numbered(
-            [(self.voice(f"colour_{kind}"), kind) for kind in (*COLOURS, ASTEROID)]
+            [(self.voice(f"colour_{kind}"), kind) for kind in (*COLOURS, ASTEROID)], refusal
         )
 
-    def quadrants(self) -> OneOf:
-        return self.numbered([(self.voice(f"quadrant_{q}"), q) for q in QUADRANTS])
+    def quadrants(self, refusal: Refusal | None = None) -> OneOf:
+        return self.numbered([(self.voice(f"quadrant_{q}"), q) for q in QUADRANTS], refusal)
 
     def own_planets(self, who: str) -> OneOf:
         """The planets of an automaton, numbered in the order it took them."""

@@ -39,8 +39,9 @@ if TYPE_CHECKING:  # the content's models: read at build time, never in the brow
 PLAYER = "player"
 """The modelled player of a simulated game (the person at the table is `HUMAN`)."""
 Steps = Generator[Pending | Say, Any, Any]
-REPORTS = ("tokens", "ship", "planet", "tech")
-"""What you report after your turn at the table, by number (ascending-empires.rules.solo.table)."""
+REPORTS = ("ship", "planet", "tech")
+"""What you report after your turn at the table besides the VP tokens you took, by number
+(ascending-empires.rules.solo.table)."""
 REACH = ("reached", "short", "none")
 PLANETS_PER_QUADRANT = 6  # five coloured planets and one asteroid (our model of the setup)
 FLICK_ERROR = 0.04  # the modelled player's flick off the board
@@ -133,6 +134,10 @@ class Board(SoloGame[Prepared]):
             return
         self.take(who, count)
         yield Say("pile", (RULE_TRIGGER,), {"pile": self.pile})
+        yield from self.pile_emptied()
+
+    def pile_emptied(self) -> Steps:
+        """rules.end-game.trigger: once the pile is empty, each other player has one turn."""
         if self.turns_left is None and self.pile == 0:
             self.turns_left = len(self.order) - 1
             yield Say("last_round", (RULE_TRIGGER,), {})

@@ -4,6 +4,8 @@ toward its target (a flick, for your modelled seat), landed, and the attacks aft
 
 from __future__ import annotations
 
+import functools
+
 from starpress.automa.engine.state import Chance, Say
 from starpress.automa.games.ascending_empires.asks import Questions
 from starpress.automa.games.ascending_empires.board import FLICK_ERROR, PLAYER, Steps
@@ -102,8 +104,7 @@ class Moves(Questions):
         on the planet, the planet face up (at the table: you say its colour and quadrant)."""
         empire = self.empires[who]
         if self.table:
-            colour = yield self.ask("colour", "ask_colour", {"who": who}, self.kinds())
-            quadrant = yield self.ask("quadrant", "ask_quadrant", {}, self.quadrants())
+            colour, quadrant = yield self.ask("landed", "ask_landed", {"who": who}, self.landed())
             target = Planet(len(self.planets), (0.0, 0.0), colour, quadrant)
             self.planets.append(target)
         assert target is not None
@@ -121,9 +122,9 @@ class Moves(Questions):
         """ascending-empires.rules.attacks after its move: at the table you count what falls."""
         empire = self.empires[who]
         if self.table:
-            ships = yield self.ask("ships_hit", "ask_ships_hit", {"who": who}, self.number(0, 8))
-            pieces = yield self.ask("pieces_hit", "ask_pieces_hit", {"who": who},
-                                    self.number(0, 2 * MAX_TROOPS))  # fmt: skip
+            most = 2 * MAX_TROOPS
+            check = functools.partial(self.check_hits, most)
+            ships, pieces = yield self.ask("hits", "ask_hits", {"who": who}, self.hits(most), check)
             if ships:
                 yield Say("hits_ships", (RULE_ATTACK_SHIPS,), {"who": who, "count": ships})
             if pieces:

@@ -30,15 +30,13 @@ class Turns(Actions):
             yield Say("your_action", (), {"action": action})
             yield from self.act(self.you, action)
             return
-        while True:
-            choice = yield self.ask("report", "ask_report", {}, self.reports())
-            if choice == "":
-                return
-            if choice == "tokens":
-                count = yield self.ask("tokens", "ask_tokens_taken", {}, self.number(0, 40))
-                self.take(self.you, count)
-                yield Say("pile", (RULE_TRIGGER,), {"pile": self.pile})
-            elif choice == "ship":
+        count, others = yield self.ask("report", "ask_report", {}, self.reports())
+        if count:
+            self.take(self.you, count)
+            yield Say("pile", (RULE_TRIGGER,), {"pile": self.pile})
+            yield from self.pile_emptied()
+        for choice in others:
+            if choice == "ship":
                 who = yield from self.which_automaton("ship_of")
                 empire = self.empires[who]
                 if empire.ships:
@@ -55,13 +53,10 @@ class Turns(Actions):
                 )
                 self.clear(self.planets[number])
                 yield Say("planet_lost", (RULE_TABLE,), {"who": who, "planet": number})
-            elif choice == "tech":
+            else:
                 tech = yield self.ask("tech", "ask_tech", {}, self.techs())
                 self.firsts.add(tech)
                 yield Say("first_taken", (RULE_FIRST,), {"colour": tech[0], "tier": tech[1]})
-            if self.turns_left is None and self.pile == 0:
-                self.turns_left = len(self.order) - 1
-                yield Say("last_round", (RULE_TRIGGER,), {})
 
     def which_automaton(self, prompt: str) -> Steps:
         if len(self.order) == 2:
