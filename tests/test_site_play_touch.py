@@ -15,7 +15,7 @@ import pytest
 from starpress.automa.engine.answers import Several, same
 from starpress.automa.engine.state import Ask
 from starpress.automa.web.page import Page
-from tests.test_site_play import answer, answered, opened
+from tests.test_site_play import answer, answered, opened, texts
 from tests.web_games import SEED, data_text, recorded
 
 PHONE = {"width": 390, "height": 844}
@@ -170,4 +170,50 @@ def test_the_settings_and_a_ten_button_question_fit_a_phone(
     assert page.locator(".sp-play-choice").count() >= 10
     inside(page, ".sp-play-prompt, .sp-play-choice, .sp-play-dock .md-button", 844)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+
+
+def test_a_number_typed_then_parts_tapped_are_one_answer_and_nobody_answers_at_once(
+    browser: Any, base_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Ascending Empires' report: the VP tokens typed (no button gives them), then a part
+    tapped, taken back and tapped again: the typed number stays first. Aristeia!'s
+    Infirmary: its named empty answer ("nadie") answers when tapped, though parts compose."""
+    context = browser.new_context(viewport=PHONE)
+    game = recorded("ascending-empires", tmp_path_factory.getbasetemp())
+    python = Page(data_text(game.game, "es"))
+    view = python.start(SEED, game.params)
+    page = started(context, base_url, game.game, "es", game.params)
+    for typed in game.answers:  # to your turn's report
+        if view["question"]["key"] == "report":
+            break
+        view = python.answer(typed)
+        answer(page, typed)
+    assert view["question"]["key"] == "report"
+    part = page.locator(".sp-play-choices[data-compose] .sp-play-choice[data-answer='1']")
+    page.fill("input[name=answer]", "2")
+    part.click()
+    assert page.input_value("input[name=answer]") == "2 1"
+    page.locator(".sp-play-composed .sp-play-part").click()  # taken back: the number stays
+    assert page.input_value("input[name=answer]") == "2"
+    part.click()
+    count = answered(page)
+    page.click(".sp-play-answer button[type=submit]")
+    assert answered(page) == count + 1
+    said = " ".join(texts(page))
+    assert "fichas de PV en la reserva" in said and "pierde una nave" in said
+    aristeia = recorded("aristeia", tmp_path_factory.getbasetemp())
+    python = Page(data_text(aristeia.game, "es"))
+    view = python.start(SEED, aristeia.params)
+    page = started(context, base_url, aristeia.game, "es", aristeia.params)
+    for typed in aristeia.answers:  # to the Infirmary's question
+        if view["question"]["key"] == "knocked":
+            break
+        view = python.answer(typed)
+        answer(page, typed)
+    nobody = page.locator(".sp-play-choices[data-compose] .sp-play-choice[data-answer='']")
+    assert nobody.inner_text() == "nadie" and not page.locator(".sp-play-composed *").count()
+    count = answered(page)
+    nobody.click()
+    assert answered(page) == count + 1 and not page.errors
     context.close()
