@@ -301,8 +301,15 @@ class AsteriaPerson(Person):
         self.decision_deck = Deck(self.fact("decisions"))
         self.your_turns = 0
         self.reported: list[str] = []
+        self.every_planet: list[str] = []
+        self.reserve: list[str] = []  # its face-down Planet cards, as they lie on the table
 
     def listen(self, say: Say) -> None:
+        if say.key in ("row", "takes"):  # a Planet card dealt face down into its reserve
+            self.reserve.append(self.planets.draw(self.every_planet))
+        elif say.key == "conflict" and say.values.get("reserve"):  # the one it reinforced with
+            number = int(say.values["reserve"])
+            self.reserve = [m for m in self.reserve if int(m.split()[1].split("/")[0]) != number]
         if say.key == "your_turn":
             self.your_turns += 1
             rng = self.fact("reports")
@@ -322,8 +329,11 @@ class AsteriaPerson(Person):
         if key in ("row", "draw"):
             count = int(ask.values.get("count", 3))
             return ", ".join(self.actions.draw(marks(ask.answer)) for _ in range(count))
-        if key in ("reserve", "planet", "take"):
-            return self.planets.draw(marks(ask.answer))
+        if key == "planet":
+            self.every_planet = marks(ask.answer)
+            return self.planets.draw(self.every_planet)
+        if key == "reserve":  # a conflict turns its reserve up
+            return ", ".join(self.reserve)
         if key == "half":
             return str(rng.randint(1, 2))
         if key == "markers":

@@ -32,6 +32,7 @@ from starpress.automa.games.asteria.rules import (
     CAP,
     MAX_OPEN,
     POINTS,
+    UNSEEN,
     YOU,
     Planet,
     Side,
@@ -227,9 +228,12 @@ class TablePerson:
         return answer
 
     def answer(self, prompt: str) -> str:
-        if prompt.startswith(("Reveal the top", "Draw 1 Planet", "Give it the top")):
+        if prompt.startswith("Reveal the top"):
             self.planet += 1
             return str(self.planet)
+        if prompt.startswith("The automaton reinforces"):  # its face-down reserve, turned up
+            count = int(re.search(r"exactly (\d+)", prompt).group(1))  # type: ignore[union-attr]
+            return ", ".join(f"P {14 - n}" for n in range(count))  # never revealed: 1, 2…
         if prompt.startswith(("Draw Action cards", "Draw Action cards for its row")):
             count = int(re.search(r"exactly (\d+)", prompt).group(1))  # type: ignore[union-attr]
             return " ".join(self.next_action() for _ in range(count))
@@ -307,6 +311,79 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     )
     assert "Winner: you." in said
     assert not any(answers for answers in wrong.values())
+
+
+def test_the_reserve_stays_face_down_when_no_conflict_needs_it(tmp_path: Path) -> None:
+    """No conflict in the game: its reserve Planet card is dealt face down and nobody is
+    asked what it is, ever (asteria.rules.solo.setup, asteria.rules.solo.conflict)."""
+    person = TablePerson(conflict=False)
+    said = table(person, tmp_path / "t.jsonl")
+    assert "Its reserve is 1 Planet card from the top of the deck, face down" in said
+    assert "Conflict at" not in said
+    assert not any("reserve" in prompt for prompt in person.asked)
+    events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
+    assert "reserve" not in {e.get("key") for e in events}
+    assert "Winner: you." in said
+
+
+def test_a_conflict_turns_the_reserve_up_and_adds_its_strongest_card(tmp_path: Path) -> None:
+    """A conflict you start: the reserve is asked then, all of it, and its strongest card
+    reinforces the automaton (asteria.rules.solo.conflict)."""
+    person = TablePerson()
+    said = table(person, tmp_path / "t.jsonl")
+    asked = [p for p in person.asked if p.startswith("The automaton reinforces")]
+    assert len(asked) == 1 and "exactly 1" in asked[0]
+    reserve = person.typed[person.asked.index(asked[0])]
+    assert reserve == "P 14"
+    strength = prepared().planets[14].strength
+    conflict = re.search(r"reinforcement: «\w+» \(P 14/14\); its total: (\d+)\.", said)
+    assert conflict is not None, said
+    events = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
+    [turned] = [e for e in events if e.get("key") == "reserve"]
+    assert turned["value"] == [14] and turned["raw"] == "P 14/14"
+    assert int(conflict.group(1)) >= strength > 0
+
+
+def conflict_game(reinforce: bool = True) -> AsteriaGame:
+    """A table game at a conflict you started on an open planet where both have cards."""
+    game = AsteriaGame(prepared(), "table", "standard", 1, Voice(content()))
+    if not reinforce:
+        game.level = game.level.model_copy(update={"reinforce": False})
+    game.open = [planet(5, you=1, bot=2)]
+    game.open[0].cards[BOT] = [(4, "exterminate")]
+    return game
+
+
+def test_the_reserve_is_asked_once_whole_then_known() -> None:
+    """Two cards face down (one dealt at the setup, one taken by Explore): the first conflict
+    asks both, the strongest goes, the other stays known; a later conflict asks nothing."""
+    game = conflict_game()
+    bot = game.sides[BOT]
+    bot.planets = [UNSEEN, UNSEEN]
+    steps = game.conflict(0, YOU)
+    ask = next(steps)
+    assert isinstance(ask, Ask) and ask.key == "reserve" and ask.values == {"count": 2}
+    assert "exatamente 2" in refused(game, ask, "P 3")  # the whole reserve, both cards
+    game.open.append(planet(7))
+    assert "«" in refused(game, ask, "P 7, P 3")  # an open planet is in no reserve
+    game.open.pop()
+    cards, _raw = ask.take("P 1, P 3")
+    say = steps.send(cards)
+    assert say.key == "conflict" and say.values["reserve"] == 3  # Nyx: strength 3
+    assert say.values["total"] == say.values["strength"] + 1 + prepared().planets[3].strength
+    assert bot.planets == [1]
+    again = conflict_game()
+    again.sides[BOT].planets = [1]  # known since the last conflict: not asked again
+    say = next(again.conflict(0, YOU))
+    assert say.key == "conflict" and say.values["reserve"] == 1
+
+
+def test_without_reinforcement_the_reserve_is_never_asked() -> None:
+    game = conflict_game(reinforce=False)
+    game.sides[BOT].planets = [UNSEEN]
+    say = next(game.conflict(0, YOU))
+    assert say.key == "conflict" and say.values["reserve"] == 0
+    assert game.sides[BOT].planets == [UNSEEN]  # still face down
 
 
 def test_the_levels_order_and_the_standard_level_gives_a_real_chance() -> None:

@@ -100,3 +100,23 @@ def test_a_bot_s_data_errors_are_located_and_unknown_kinds_refused(tmp_path: Pat
     [problem] = error.value.problems
     assert (problem.line, problem.col) == (2, 9)
     assert problem.message.startswith("unknown bot kind 'tiddlywinks' (bots: afternova-bot, ")
+
+
+def ended(scores: dict[str, int]) -> list[tuple[str, tuple[str, ...]]]:
+    """What a game's end says (each step's key and the rules it cites), every score known."""
+    from starpress.automa.engine.state import LATER, Ending, Say, ending_script
+
+    ending = Ending("g.rules.scoring", ("bot", HUMAN), scores, last=LATER,
+                    tie_rule="g.rules.ties")  # fmt: skip
+    return [(step.key, step.rules) for step in ending_script(ending) if isinstance(step, Say)]
+
+
+def test_the_tie_break_rule_is_cited_only_when_a_tie_was_broken() -> None:
+    assert ended({"bot": 12, HUMAN: 9}) == [
+        ("final_scores", ("g.rules.scoring",)),
+        ("winner", ("g.rules.scoring",)),
+    ]
+    assert ended({"bot": 12, HUMAN: 12}) == [
+        ("final_scores", ("g.rules.scoring",)),
+        ("winner_tie", ("g.rules.ties",)),  # the later player in turn order
+    ]

@@ -106,7 +106,7 @@ def test_at_the_table_the_person_gives_their_score_and_hears_who_won(tmp_path: P
     answers = ["3", "1", "2", "3", "f", "nero bianco", "mille", "0", "0 0 0", "0", "0"]
     transcript = play("standard", answers, tmp_path / "t.jsonl", mode="table")
     printed = "PV stampati sui Progetti completati"
-    assert f"'mille' non va bene per «{printed}»: scrivi un numero intero da 0 a 300." in transcript
+    assert f"'mille' non va bene per «{printed}»: scrivi un numero intero da 0 a 40." in transcript
     assert "'0 0 0' non va bene per «Frammenti rimasti»" not in transcript
     assert "'0 0 0': servono 3 numeri, uno per riga" in transcript  # two lines were left
     assert "Punteggio del Bot: Progetti 0 + obiettivo 0 + Frammenti 0 + vantaggio 0 = 0 PV." in (

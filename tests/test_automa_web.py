@@ -10,10 +10,15 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from starpress.automa.engine import runner
+from starpress.automa.engine.answers import Refused
+from starpress.automa.engine.driver import Table
+from starpress.automa.engine.session import Output
+from starpress.automa.engine.state import Ask
 from starpress.automa.web.bundle import code_files, code_zip
 from starpress.automa.web.data import program_of
 from starpress.automa.web.page import Page
@@ -224,3 +229,109 @@ def test_a_site_with_bots_says_it_needs_pyodide_before_building_a_page(tmp_path:
     assert done.stderr.startswith("error: ") and "nowhere: Pyodide is not installed" in done.stderr
     assert "run `make` (or `npm ci --prefix site/play`)" in done.stderr  # in a clone
     assert "`npm install --prefix site/play pyodide@" in done.stderr  # elsewhere
+
+
+TERMINAL_KEYS = re.compile(
+    r"\[[^\]\s]{1,8}\]"  # a key in brackets, as a terminal prompt lists it: [q], [Enter]
+    r"|(?<![\w'])[a-z](?:, [a-z])+(?![\w'])"  # letters to type, listed: b, a, f, s, u
+    r"|\b(?:or|o|ou|oppure) \?"  # ? as a key: "… q or ?"
+    r"|\bTab\b"
+)
+"""What a terminal names and a page has not: keys to type."""
+WRONG = ("zzz", "F 2", "999", "-1", "0", ",", "1 2 3 4 5 6 7 8 9 10 11 12 13 14", "x y")
+"""Answers typed wrong at every question: unknown words, numbers out of range, too many."""
+
+
+def page_keys(page: Page) -> re.Pattern[str]:
+    """TERMINAL_KEYS, and the Enter key by its name in the page's language."""
+    enter = re.escape(page.words("key_enter"))
+    return re.compile(rf"{TERMINAL_KEYS.pattern}|\b{enter}\b")
+
+
+def near_misses(page: Page) -> list[str]:
+    """Answers that parse but a bot's check may refuse (a card already in play, a choice it
+    does not allow here): every button's answer and the first words the question completes."""
+    decision = page.state.decision() if page.state is not None else None
+    assert isinstance(decision, Ask)
+    buttons = [button.answer for button in decision.answer.buttons()]
+    return [*buttons, *decision.answer.words()[:12]]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("lang", ["en", "es", "it", "pt-BR"])
+def test_every_refusal_on_a_page_says_why_without_naming_a_key(
+    name: str, lang: str, folder: Path
+) -> None:
+    """At every question of every bot's game, in every language, wrong answers typed on the
+    page (and answers its checks refuse) are refused in the page's words: the reason, and
+    the page's buttons, never a key to press (issue 29)."""
+    game = recorded(name, folder)
+    page = Page(data_text(game.game, lang))
+    keys = page_keys(page)
+    view = page.start(SEED, game.params)
+    refusals = 0
+    for answer in game.answers:
+        asked = view["question"]
+        assert asked is not None
+        for typed in WRONG:
+            refused = page.answer(typed)
+            if refused["answers"] != view["answers"]:  # it was an answer here after all
+                view = page.undo()
+                continue
+            [note] = refused["notes"]
+            words = typed.replace(",", " ").split()  # what was refused: it, or its part
+            assert not words or any(word in note for word in words), note
+            assert not keys.search(note), (asked["prompt"], typed, note)
+            refusals += 1
+        decision = page.state.decision() if page.state is not None else None
+        assert isinstance(decision, Ask)
+        for typed in near_misses(page):
+            try:
+                decision.take(typed)
+            except Refused as error:
+                note = page.refusal(decision, error)
+                assert not keys.search(note), (asked["prompt"], typed, note)
+                refusals += 1
+        view = page.answer(answer)
+    assert view["over"] and refusals >= len(game.answers)
+
+
+def asked_for(page: Page, game: Recorded, key: str) -> dict[str, Any]:
+    """The page's view at the first question `key` of `game`, answered until then."""
+    view = page.start(SEED, game.params)
+    for answer in game.answers:
+        if view["question"]["key"] == key:
+            return view
+        view = page.answer(answer)
+    raise AssertionError(f"{game.name} never asks {key!r}")
+
+
+@pytest.mark.parametrize(
+    ("name", "page_says", "terminal_says"),
+    [
+        (
+            "afternova-solo",
+            "'zzz' is not one of the choices: tap a button (Bot's turn · help in an Extract"
+            " · finish).",
+            "'zzz' is not a command: b, a, f, s, u, q or ?.",
+        ),
+        (
+            "luna-maris",
+            "'zzz' is not valid: when you are ready, tap the «automaton's turn» button.",
+            "'zzz' is not valid: [Enter] automaton's turn (or s, u, q or ?).",
+        ),
+    ],
+)
+def test_a_command_refused_on_a_page_names_its_buttons_and_at_a_terminal_its_keys(
+    name: str, page_says: str, terminal_says: str, folder: Path
+) -> None:
+    game = recorded(name, folder)
+    page = Page(data_text(game.game, "en"))
+    view = asked_for(page, game, "command")
+    assert page.answer("zzz")["notes"] == [page_says]
+    decision = page.state.decision() if page.state is not None else None
+    assert isinstance(decision, Ask) and view["question"]["key"] == "command"
+    with pytest.raises(Refused) as refused:
+        decision.take("zzz")
+    terminal = Table(page.words, Output(io.StringIO()), None)
+    assert terminal.refusal(decision, refused.value) == terminal_says

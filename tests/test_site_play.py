@@ -5,6 +5,8 @@ real CLI; the page offline after its first load; hostile text shown as text."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -174,10 +176,12 @@ def test_a_loaded_cli_log_goes_on_and_a_bad_one_is_one_line(
 def test_the_page_works_offline_once_loaded(context: Any, base_url: str) -> None:
     page = opened(context, f"{base_url}/it/asteria/play/")
     page.wait_for_selector(".sp-play[data-offline=ready]", state="attached", timeout=LAST_RESORT_MS)
+    assert page.get_attribute(".sp-play", "data-snapshot") == "used"  # Pyodide's memory
     context.set_offline(True)
     try:
         page.reload()
         ready(page)
+        assert page.get_attribute(".sp-play", "data-snapshot") == "used"  # stored too
         page.click(".sp-play-new button[type=submit]")
         assert page.is_visible(".sp-play-question") and answered(page) == 0
     finally:
@@ -204,3 +208,17 @@ def test_content_text_is_shown_as_text_never_as_markup(browser: Any, base_url: s
     assert page.locator(".sp-play-steps img, .sp-play-steps b").count() == 0
     assert page.evaluate("window.pwned") is None
     context.close()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node makes Pyodide's snapshot")
+def test_pyodide_s_snapshot_is_the_same_bytes_each_time(tmp_path: Path) -> None:
+    """The site is reproducible: the same Pyodide started twice at build time leaves the same
+    memory (site/play/snapshot.mjs fixes the hash seed, randomness and clock)."""
+    from starpress.site.play import pyodide_folder
+
+    script, made = ROOT / "site" / "play" / "snapshot.mjs", []
+    for name in ("one.bin", "two.bin"):
+        subprocess.run(["node", str(script), str(pyodide_folder(ROOT)), str(tmp_path / name)],
+                       check=True, capture_output=True, timeout=LAST_RESORT_MS // 1000)  # fmt: skip
+        made.append((tmp_path / name).read_bytes())
+    assert len(made[0]) > 10_000_000 and made[0] == made[1]

@@ -100,6 +100,12 @@ class Table:
         shown = ask.answer.shown(self.voice("key_enter"))
         return self.voice(ask.prompt, **{"options": shown, **values})
 
+    def refusal(self, ask: Ask, refused: Refused) -> str:
+        """Why an answer to `ask` was refused, in the session's language; its message may
+        list the question's options (`options`) as the prompt shows them."""
+        shown = ask.answer.shown(self.voice("key_enter"))
+        return self.voice(refused.key, **{"options": shown, **refused.values})
+
 
 RECAP = 6
 """How many of the last steps `resume` shows again before the game goes on."""
@@ -255,7 +261,7 @@ class Driver:
             try:
                 return ask.take(raw)
             except Refused as refused:
-                table.output.stream.write(table.voice(refused.key, **refused.values) + "\n")
+                table.output.stream.write(table.refusal(ask, refused) + "\n")
 
     def _pad(self, ask: Ask, pad: Pad, heading: str) -> tuple[Any, str]:
         """A score pad, asked line by line (a line's label and range); numbers typed
@@ -278,7 +284,7 @@ class Driver:
                 for word, checked in zip(words or [""], left, strict=False):
                     checked.parse(word)
             except Refused as refused:
-                table.output.stream.write(table.voice(refused.key, **refused.values) + "\n")
+                table.output.stream.write(table.refusal(ask, refused) + "\n")
                 continue
             written += words
         return ask.take(" ".join(written))

@@ -165,6 +165,9 @@ class Ending:
     winner: str | None = None
     why: str = ""
     """The reason of a decided `winner` (`tie_<why>` words it), when there is one."""
+    tie_rule: str = ""
+    """The rule the winner's line cites when players were tied at the top (its tie-breaks;
+    empty: `rule`): the final scores, and a winner without a tie, cite `rule` alone."""
 
 
 COUNT = Number(0, 999)
@@ -203,6 +206,8 @@ def ending_script(ending: Ending) -> Script:
         shown["table"] = score_table(ending, parts, scores)
     yield Say("final_scores", rules, shown)
     tied, why = ([ending.winner], ending.why) if ending.winner else (best(scores, ending.order), "")
+    if len(tied) > 1 and ending.tie_rule:  # a tie at the top: the tie-breaks' rule decides
+        rules = (ending.tie_rule,)
     for tie_break in ending.tie_breaks:
         if len(tied) < 2:
             break

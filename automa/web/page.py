@@ -69,6 +69,17 @@ class _Steps(Output):
         self.said.append({"key": key, "text": text, "rules": links})
 
 
+@dataclass
+class _PageTable(Table):
+    """The person at a page: a refused answer is worded for the page (`Page.refusal`)."""
+
+    page: Page | None = None
+
+    def refusal(self, ask: Ask, refused: Refused) -> str:
+        assert self.page is not None
+        return self.page.refusal(ask, refused)
+
+
 class Page:
     """One game on a page: started, loaded, answered, undone, saved."""
 
@@ -173,7 +184,7 @@ class Page:
             try:  # a pad comes whole from the page: refused whole, naming the line at fault
                 decision.answer.parse(raw)
             except Refused as refused:
-                return self._view(False, [self.words(refused.key, **refused.values)])
+                return self._view(False, [self.refusal(decision, refused)])
         self._run(raw)
         return self._view(False)
 
@@ -221,13 +232,28 @@ class Page:
         (the terminal's keys left to the terminal), else its prompt; the options listed by
         the labels of the page's buttons (no keys to type), or as a terminal lists them when
         the answer is typed."""
-        page_key = f"page_{ask.prompt}"
-        message = page_key if page_key in self.words.messages else ask.prompt
         values = ending_words(Say(ask.prompt, (), ask.values), self.words)
+        return self.words(self.worded(ask.prompt), **{"options": self.options(ask), **values})
+
+    def refusal(self, ask: Ask, refused: Refused) -> str:
+        """Why an answer was refused, in the page's words as its question is
+        (`page_<message>` when the bot has one: a terminal's refusal may list keys to type,
+        a page's names its buttons), with `options` the labels of the page's buttons."""
+        values = {"options": self.options(ask), **refused.values}
+        return self.words(self.worded(refused.key), **values)
+
+    def worded(self, key: str) -> str:
+        """The message a page says for `key`: the bot's `page_<key>` when it has one."""
+        page_key = f"page_{key}"
+        return page_key if page_key in self.words.messages else key
+
+    def options(self, ask: Ask) -> str:
+        """A question's options as a page lists them: its buttons' labels, else as a
+        terminal lists what is typed."""
         buttons = ask.answer.buttons()
-        shown = ask.answer.shown(self.words("key_enter"))
-        options = " · ".join(button.label for button in buttons) if buttons else shown
-        return self.words(message, **{"options": options, **values})
+        if buttons:
+            return " · ".join(button.label for button in buttons)
+        return ask.answer.shown(self.words("key_enter"))
 
     # -- running the driver -------------------------------------------------------------
 
@@ -251,7 +277,8 @@ class Page:
                 return given.pop()
             raise _Waiting
 
-        driver = Driver(self.state, self.log, Table(self.words, self.output, read), {})
+        table = _PageTable(self.words, self.output, read, page=self)
+        driver = Driver(self.state, self.log, table, {})
         if answer is not None:
             driver.cursor = len(self.log.events)  # the log is played: the game is live
         try:

@@ -65,6 +65,21 @@ async function fetched(url, kind) {
   return kind === "text" ? response.text() : response.arrayBuffer();
 }
 
+// Pyodide's memory once started, made at build time (starpress.site.play): starting from it
+// skips most of CPython's start. None (start CPython here) when it is missing or the browser
+// cannot unzip it.
+async function memory(url) {
+  if (!("DecompressionStream" in globalThis)) return null;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    return await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  } catch (error) {
+    console.warn("starpress: starting Pyodide without its snapshot", error);
+    return null;
+  }
+}
+
 async function start(root) {
   const since = performance.now();
   const marks = {};
@@ -74,15 +89,23 @@ async function start(root) {
   const shared = new URL(root.dataset.shared, document.baseURI);
   await worker(new URL(root.dataset.worker, document.baseURI).href);
   mark("worker");
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", shared).href);
+  const [{ loadPyodide }, snapshot] = await Promise.all([
+    import(new URL("pyodide/pyodide.mjs", shared).href),
+    memory(new URL("pyodide/snapshot.bin.gz", shared).href),
+  ]);
+  const options = { indexURL: new URL("pyodide/", shared).href };
+  if (snapshot) options._loadSnapshot = snapshot;
+  root.dataset.snapshot = snapshot ? "used" : "none";
   const [pyodide, code, data] = await Promise.all([
-    loadPyodide({ indexURL: new URL("pyodide/", shared).href }),
+    loadPyodide(options),
     fetched(new URL("starpress.zip", shared).href, "bytes"),
     fetched(new URL(root.dataset.data, document.baseURI).href, "text"),
   ]);
   mark("pyodide");
   pyodide.unpackArchive(code, "zip", { extractDir: "/starpress" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/starpress')");
+  // `random` was seeded when the snapshot was made, the same for every page: seeded again
+  pyodide.runPython("import sys\nsys.path.insert(0, '/starpress')\n"
+    + "if 'random' in sys.modules:\n    sys.modules['random'].seed()");
   const web = pyodide.pyimport("starpress.automa.web.page");
   mark("imported");
   const page = web.Page(data);
@@ -244,6 +267,8 @@ class Game {
     this.composed.replaceChildren();
     if (question) {
       this.prompt.textContent = question.prompt;
+      // when the first question was shown (ms since the page was opened), for the benchmark
+      this.root.dataset.asked ||= String(Math.round(performance.now()));
       this.choices.toggleAttribute("data-compose", question.compose);
       // the question's choices, as its data gives them (automa.engine.answers): a numbered
       // choice shows its number, its hint is beside it, not in it; a single choice answers

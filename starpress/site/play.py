@@ -1,6 +1,7 @@
 """What every Play page of the site shares, written beside the languages' sites:
 
-    build/site/play/pyodide/…     Pyodide, from the npm package pinned in site/play/package.json
+    build/site/play/pyodide/…     Pyodide, from the npm package pinned in site/play/package.json,
+                                  and its memory once started (snapshot.bin.gz), when Node is here
     build/site/play/starpress.zip the engine and the bots' programs (standard library only)
     build/site/play/play.js       the page's script (site/play/play.js)
     build/site/sw.js              the service worker for offline play (site/play/sw.js)
@@ -8,14 +9,24 @@
 Pyodide is installed by `make` (`npm ci --prefix site/play`) and copied here, never fetched
 from a CDN. The zip is the bots' own (`automa.web.bundle`), written into the build tree
 before the site is built.
+
+Starting CPython is most of a page's wait: Node starts Pyodide once at build time
+(`site/play/snapshot.mjs`) and its memory is written gzipped beside it; a page starts from
+that memory (play.js). The same Pyodide makes the same bytes (a fixed hash seed, randomness
+and clock while it is made; the page reseeds `random`), kept in `build/cache/pyodide-snapshot/`
+under the hash of what makes it. Without Node, pages start CPython themselves.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
 import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 from starpress.core.atomic import write_atomic
@@ -27,6 +38,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )  # fmt: skip
 """The files of the npm package a page loads (the rest is for Node)."""
+SNAPSHOT = "snapshot.bin.gz"
+"""Pyodide's memory once started, gzipped: what a page starts from (play.js)."""
 
 
 def pyodide_folder(root: Path) -> Path:
@@ -80,6 +93,11 @@ def write_play_files(root: Path, site_dir: Path) -> list[Path]:
         if not target.is_file() or target.stat().st_size != (source / name).stat().st_size:
             shutil.copyfile(source / name, target)
         written.append(target)
+    memory = _snapshot(project, folder / "pyodide")
+    if memory is not None:
+        target = folder / "pyodide" / SNAPSHOT
+        write_atomic(target, memory.read_bytes())
+        written.append(target)
     code = folder / "starpress.zip"
     write_atomic(code, project.play_bundle.read_bytes())
     script = folder / "play.js"
@@ -95,3 +113,37 @@ def write_play_files(root: Path, site_dir: Path) -> list[Path]:
     worker = worker.replace("__SHARED__", json.dumps(paths))
     write_atomic(site_dir / "sw.js", worker.encode("utf-8"))
     return [*written, site_dir / "sw.js"]
+
+
+def _snapshot(project: Project, pyodide: Path) -> Path | None:
+    """Pyodide's memory once started (`site/play/snapshot.mjs` run by Node), gzipped, from
+    the cache when the same Pyodide, script and Node made it before; None without Node (or
+    when Node fails: said, and the pages start CPython themselves)."""
+    node = shutil.which("node")
+    script = project.play_sources / "snapshot.mjs"
+    if node is None or not script.is_file():
+        return None
+    try:
+        version = subprocess.run([node, "--version"], capture_output=True, text=True,
+                                 timeout=60, check=True).stdout.strip()  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    key = hashlib.sha256(version.encode() + script.read_bytes())
+    for name in PYODIDE_FILES:
+        key.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
+    cached = project.cache("pyodide-snapshot") / f"{key.hexdigest()[:16]}.bin.gz"
+    if cached.is_file():
+        return cached
+    with tempfile.TemporaryDirectory() as scratch:
+        made = Path(scratch) / "snapshot.bin"
+        try:
+            subprocess.run([node, str(script), str(pyodide), str(made)], capture_output=True,
+                           text=True, timeout=600, check=True)  # fmt: skip
+        except (OSError, subprocess.SubprocessError) as error:
+            why = getattr(error, "stderr", "") or str(error)
+            print(f"starpress: no Pyodide snapshot ({why.strip().splitlines()[-1:]});"
+                  " Play pages start CPython themselves", file=sys.stderr)  # fmt: skip
+            return None
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(cached, gzip.compress(made.read_bytes(), compresslevel=9, mtime=0))
+    return cached

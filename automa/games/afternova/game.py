@@ -31,6 +31,7 @@ from starpress.automa.engine.state import HUMAN, LATER, Ask, Ending, Say, Script
 from starpress.automa.games.afternova.board import MODELLED
 from starpress.automa.games.afternova.catalogue import Prepared
 from starpress.automa.games.afternova.rules import (
+    RULE_END_SCORING,
     RULE_SOLO_LEVELS,
     RULE_SOLO_SETUP,
     RULE_SOLO_TURN,
@@ -82,7 +83,7 @@ class AfternovaGame(Seats):
         return returns
 
     def ending(self, scores: dict[str, int]) -> Ending:
-        """The winner (afternova.rules.bot.tie-break): most VP; a tie goes to the later
+        """The winner (afternova.rules.end.scoring): most VP; a tie goes to the later
         player in turn order, and the Bot always plays first. At the table the program asks
         each person's score (one per human seat; `you` in solo)."""
         if self.humans:
@@ -92,8 +93,8 @@ class AfternovaGame(Seats):
         parts = {"bot": self.bot_parts, **{h.seat: h.score_parts() for h in self.humans}}
         pad = pad_lines(self.catalogue.pad, self.voice)
         extra = pad_lines((("head_start", 0, 99),), self.voice) if self.level is not None else ()
-        return Ending(RULE_TIE_BREAK, ("bot", *seats), scores, last=LATER, pad=pad,
-                      parts=parts, extra=extra)  # fmt: skip
+        return Ending(RULE_END_SCORING, ("bot", *seats), scores, last=LATER, pad=pad,
+                      parts=parts, extra=extra, tie_rule=RULE_TIE_BREAK)  # fmt: skip
 
 
 def new_program(prepared: Prepared, start: Start, voice: Speaker) -> AfternovaGame:

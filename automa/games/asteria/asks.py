@@ -99,6 +99,18 @@ class Questions(Speech):
             raise self.bad(self.voice("hint_in_play", card=self.planet_label(number)))
         return number
 
+    def check_reserve(self, count: int, cards: list[int]) -> list[int]:
+        """The automaton's whole reserve, turned face up: `count` different Planet cards,
+        none of them open or taken in a conflict."""
+        if len(cards) != count or len(set(cards)) != count:
+            raise self.bad(self.voice("hint_count", count=count))
+        taken = {p.card for p in self.open}
+        taken.update(*(side.dominated for side in self.sides.values()))
+        for number in cards:
+            if number in taken:
+                raise self.bad(self.voice("hint_in_play", card=self.planet_label(number)))
+        return cards
+
     def check_new_planet(self, number: int) -> int:
         if len(self.open) >= MAX_OPEN:
             raise self.bad(self.voice("hint_three"))

@@ -17,6 +17,7 @@ from starpress.automa.games.asteria.rules import (
     RULE_CONFLICT,
     RULE_MAINTENANCE,
     RULE_OUTCOME,
+    UNSEEN,
     YOU,
     Planet,
     reinforcement,
@@ -64,6 +65,12 @@ class Conflicts(Moves):
             sum(self.p.actions[n].power(a) for n, a in planet.cards[BOT])
             + self.level.conflict_bonus
         )
+        if self.level.reinforce and UNSEEN in bot.planets:  # its face-down reserve, turned up
+            count = len(bot.planets)
+            seen = yield self.ask("reserve", "ask_reserve", {"count": count},
+                                  self.cards("planet", many=True),
+                                  functools.partial(self.check_reserve, count))  # fmt: skip
+            bot.planets = list(seen)  # a copy: the logged answer must stay as it was typed
         reserve = reinforcement(bot.planets, self.p.planets) if self.level.reinforce else None
         extra = self.p.planets[reserve].strength if reserve is not None else 0
         if reserve is not None:

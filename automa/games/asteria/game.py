@@ -24,7 +24,15 @@ from starpress.automa.engine.state import Chance, Ending, Say, Script, Start
 from starpress.automa.games.asteria.board import Steps
 from starpress.automa.games.asteria.bot_turn import BotTurn
 from starpress.automa.games.asteria.prepared import Prepared
-from starpress.automa.games.asteria.rules import BOT, HAND, POINTS, RULE_END, RULE_SETUP, YOU
+from starpress.automa.games.asteria.rules import (
+    BOT,
+    HAND,
+    POINTS,
+    RULE_END,
+    RULE_SETUP,
+    UNSEEN,
+    YOU,
+)
 from starpress.automa.games.asteria.your_turn import YourTurn
 
 
@@ -78,9 +86,7 @@ class AsteriaGame(YourTurn, BotTurn):
             row = yield self.ask("row", "ask_row", {"count": HAND}, self.cards("action", many=True),
                                  functools.partial(self.check_actions, HAND))  # fmt: skip
             bot.hand = list(row)  # a copy: the logged answer must stay as it was typed
-            reserve = yield self.ask("reserve", "ask_reserve", {}, self.cards("planet"),
-                                     self.check_planet)  # fmt: skip
-            bot.planets = [reserve]
+            bot.planets = [UNSEEN]  # face down: its mark is asked when a conflict needs it
         else:
             you = self.sides[YOU]
             you.hand, you.planets = self.deal_actions(HAND), self.deal_planets(1)

@@ -15,6 +15,7 @@ from starpress.automa.games.asteria.rules import (
     RULE_ACTIONS,
     RULE_MAINTENANCE,
     RULE_SETUP,
+    UNSEEN,
     WIN_POINTS,
     YOU,
     Effect,
@@ -107,11 +108,11 @@ class Moves(Questions):
             yield Say("revealed", (rule,), shown)
 
     def take(self, who: str) -> Steps:
-        """A Planet card into the hand (the automaton's reserve, face down)."""
+        """A Planet card into the hand (the automaton's reserve, face down: at the table
+        nobody looks at it until a conflict needs it)."""
         side = self.sides[who]
         if self.table:
-            number = yield self.ask("take", "ask_take", {}, self.cards("planet"), self.check_planet)
-            side.planets.append(number)
+            side.planets.append(UNSEEN)
         else:
             side.planets += self.deal_planets(1)
         yield Say("takes", (RULE_ACTIONS,), {"count": len(side.planets)})

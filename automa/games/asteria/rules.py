@@ -19,6 +19,10 @@ ENERGY, ORE = 0, 1
 CAP = 12  # asteria.rules.concepts.resources
 HAND = 3  # asteria.rules.turn.conflict-maintenance.maintenance
 MAX_OPEN = 3  # asteria.rules.concepts.planet-cards
+UNSEEN = 0
+"""A face-down card of the automaton's reserve, at the table, whose mark nobody has said:
+it is asked only when a conflict reinforces from the reserve (asteria.rules.solo.conflict).
+Planet cards are numbered from 1."""
 MARKERS = 3
 AREA_EXPAND = 3  # asteria.rules.turn.actions.expand
 WIN_POINTS = 3  # asteria.rules.objective
@@ -223,7 +227,7 @@ class Side:
     energy: int = 2
     ore: int = 2
     hand: list[int] = field(default_factory=list)  # Action card numbers
-    planets: list[int] = field(default_factory=list)  # Planet cards in hand (its reserve)
+    planets: list[int] = field(default_factory=list)  # Planet cards in hand (its reserve; UNSEEN)
     area: list[int] = field(default_factory=list)  # Expand cards in the play area
     dominated: list[int] = field(default_factory=list)
     achieved: list[str] = field(default_factory=list)

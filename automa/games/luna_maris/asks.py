@@ -20,7 +20,7 @@ class Questions(Spoken):
 
     def command(self) -> Ask:
         turn = Choice("", self.text("command_turn"), "turn")
-        answer = OneOf((turn,), Refusal("bad_answer", {"hint": "Enter"}))
+        answer = OneOf((turn,), Refusal("bad_command"))  # worded with its option: Enter
         return Ask(HUMAN, "command", "ask_command", {}, answer, ("turn",))
 
     def human_moves(self, next_module: str | None = None) -> Steps:

@@ -26,6 +26,7 @@ from starpress.automa.games.luna_maris.board import Steps
 from starpress.automa.games.luna_maris.prepared import Session
 from starpress.automa.games.luna_maris.rules import (
     RULE_CARDS,
+    RULE_FINAL_SCORING,
     RULE_SCORING,
     RULE_TIE_BREAK,
     RULE_TURN,
@@ -75,8 +76,8 @@ class LunaMarisGame(Questions):
         # the food placings the program can work out from the pantries compared
         mine = {"variety": self.placing(*self.human_food[0]),
                 "nutrition": self.placing(*self.human_food[1])}  # fmt: skip
-        return Ending(RULE_TIE_BREAK, ("automaton", HUMAN), scores, (demands,), last=HUMAN,
-                      pad=pad_lines(self.pad, self.voice),
+        return Ending(RULE_FINAL_SCORING, ("automaton", HUMAN), scores, (demands,), last=HUMAN,
+                      pad=pad_lines(self.pad, self.voice), tie_rule=RULE_TIE_BREAK,
                       parts={"automaton": automaton, HUMAN: mine})  # fmt: skip
 
     def placing(self, yours: int, its: int) -> int:

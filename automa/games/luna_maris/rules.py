@@ -20,6 +20,7 @@ RULE_TURN = "luna-maris.rules.solo.automaton.turn"
 RULE_VERBS = "luna-maris.rules.solo.automaton.verbs"
 RULE_SCORING = "luna-maris.rules.solo.automaton.scoring"
 RULE_TIE_BREAK = "luna-maris.rules.final-scoring.tie-breaks"
+RULE_FINAL_SCORING = "luna-maris.rules.final-scoring"
 RULE_CARDS = "luna-maris.rules.solo.automaton.cards"
 RULE_LEVELS = "luna-maris.rules.solo.automaton.levels"
 
