@@ -505,7 +505,8 @@ class _Builder:
         if once:  # the clip lies inside the face's bleed area: no form box needed to clip it
             size = FaceSize(face.width, face.height, self.bleed)
             canvas.begin_face(name, size.outer_width, size.outer_height)
-            draw_face(self.context, self._layout(face, side), face.card, side, size)
+            layout = self._layout(face, side)
+            draw_face(self.context, layout, face.card, side, size, shared=True)
             canvas.end_face()
         else:
             canvas.doForm(name)
