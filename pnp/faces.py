@@ -91,6 +91,12 @@ class FaceContext:
     )
     """Texts measured (by text, font, bold) and fitted (and by box and sizes) in this kit: a
     deck repeats its texts, and `fit_decks` fits every text once before it is drawn."""
+    fit_cache: dict[tuple[str, str, bool, float, float, float, float, float], textfit.Fitted] = (
+        field(default_factory=dict)
+    )
+    """Texts fitted by an earlier build (`pnp.fitcache`), by the same key as `fitted`."""
+    fits_made: int = 0
+    """Texts fitted in this kit rather than found in `fit_cache`."""
     compiled: dict[tuple[int, FaceSize], CompiledLayout] = field(default_factory=dict)
     """Each layout compiled once per face size (`compile_layout`), by the layout's id."""
     fixed_forms: list[str] = field(default_factory=list)
@@ -562,13 +568,16 @@ def _fit(
     leading = box.leading or defaults.leading
     words = (text, family, bool(box.bold))
     key = (*words, w, h, max_size, min_size, leading)
-    if key not in ctx.fitted:
+    found = ctx.fitted.get(key)
+    if found is None:
+        found = ctx.fit_cache.get(key)
+    if found is None:
         if words not in ctx.measured:
             ctx.measured[words] = textfit.measure(*words, ctx.game_id, ctx.titles)
-        ctx.fitted[key] = textfit.fit(
-            ctx.measured[words], w, h, max_size, min_size, leading, family
-        )
-    return ctx.fitted[key]
+        found = textfit.fit(ctx.measured[words], w, h, max_size, min_size, leading, family)
+        ctx.fits_made += 1
+    ctx.fitted[key] = found
+    return found
 
 
 def _text(
