@@ -154,9 +154,9 @@ Frame = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class CompiledLayout:
-    """A layout compiled for one face size: its steps in drawing order, each the name of a
-    form holding a run of fixed shapes (drawn once per kit, placed on every face) or a box
-    that depends on the card (a slot) with its frame worked out once."""
+    """A layout compiled for one face size: its steps in drawing order, each a run of fixed
+    shapes (`Fixed`) or a box that depends on the card (a slot) with its frame worked out
+    once."""
 
     layout: ResolvedLayout
     steps: tuple[Fixed | tuple[Box, Frame], ...]
@@ -165,7 +165,7 @@ class CompiledLayout:
 @dataclass
 class Fixed:
     """A run of fixed shapes with their frames, how many faces drawn straight on their
-    pages drew it, and the form that holds it from the `SHARE_AFTER`-th such face on."""
+    pages drew it themselves, and the form that holds it once `SHARE_AFTER` of them have."""
 
     boxes: tuple[tuple[Box, Frame], ...]
     drawn: int = 0
@@ -274,7 +274,8 @@ def draw_face(
             if shared and step.drawn >= SHARE_AFTER:
                 ctx.canvas.doForm(_fixed_form(ctx, step, size))
             else:
-                step.drawn += shared
+                if shared:
+                    step.drawn += 1
                 _fixed_shapes(ctx, step, size)
             continue
         box, frame = step
