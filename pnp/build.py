@@ -248,7 +248,10 @@ def _build_job(
     folder = Project(root).game_folder(game.id)
     if shop is not None:
         return _shop_job(game, job, folder, out_dir, shop, progress)
-    report = build_kit(game, job.templates, folder, job.options, out_dir, progress, job.stamp)
+    fitted = Project(root).cache("fitted")
+    report = build_kit(
+        game, job.templates, folder, job.options, out_dir, progress, job.stamp, fit_cache=fitted
+    )
     if manifest:
         from starpress.pnp.manifest import write_manifest
 

@@ -91,6 +91,20 @@ class FaceContext:
     )
     """Texts measured (by text, font, bold) and fitted (and by box and sizes) in this kit: a
     deck repeats its texts, and `fit_decks` fits every text once before it is drawn."""
+    fit_cache: dict[tuple[str, str, bool, float, float, float, float, float], textfit.Fitted] = (
+        field(default_factory=dict)
+    )
+    """Texts fitted by an earlier build (`pnp.fitcache`), by the same key as `fitted`."""
+    fits_made: int = 0
+    """Texts fitted in this kit rather than found in `fit_cache`."""
+    compiled: dict[tuple[int, FaceSize], CompiledLayout] = field(default_factory=dict)
+    """Each layout compiled once per face size (`compile_layout`), by the layout's id."""
+    fixed_forms: list[str] = field(default_factory=list)
+    """The forms holding the compiled layouts' fixed shapes, in the order drawn."""
+    values: dict[tuple[str, str], Values] = field(default_factory=dict)
+    """Each side's fields as strings, by card id and side: worked out once per kit."""
+    frames: dict[tuple[int, FaceSize], tuple[Box, Frame]] = field(default_factory=dict)
+    """Each text box's frame for a face size, by the box's id, while decks are fitted."""
 
 
 def face_context(
@@ -130,22 +144,148 @@ class Values:
 
     shown: dict[str, list[str]]
     raw: dict[str, list[str]]
+    card: Card | None = None
+    """The card they were read from (a kit's values are kept by card id and side)."""
+
+
+Frame = tuple[float, float, float, float]
+"""A box's x, y (from the trim's top-left corner), width and height, in points."""
+
+
+@dataclass(frozen=True)
+class CompiledLayout:
+    """A layout compiled for one face size: its steps in drawing order, each a run of fixed
+    shapes (`Fixed`) or a box that depends on the card (a slot) with its frame worked out
+    once."""
+
+    layout: ResolvedLayout
+    steps: tuple[Fixed | tuple[Box, Frame], ...]
+
+
+@dataclass
+class Fixed:
+    """A run of fixed shapes with their frames, how many faces drawn straight on their
+    pages drew it themselves, and the form that holds it once `SHARE_AFTER` of them have."""
+
+    boxes: tuple[tuple[Box, Frame], ...]
+    drawn: int = 0
+    form: str | None = None
+
+
+SHARE_AFTER = 16
+"""Faces drawn straight on their pages that draw a run of fixed shapes themselves before
+it becomes a form: a form costs an object and a resource entry (about 300 bytes), worth it
+only for a run many faces share (kits of many layouts with a few cards each stay as small)."""
+
+
+_SHAPES = ("rect", "ellipse", "line", "hexagon")
+
+
+def _fixed_shape(ctx: FaceContext, box: Box) -> bool:
+    """Whether a box draws the same on every face: a shape whose colours name no field,
+    drawn on every card, that sets every colour it paints with (a line sets its stroke)."""
+    if box.type not in _SHAPES or box.when is not None:
+        return False
+    if any(value is not None and "{" in value for value in (box.fill, box.stroke)):
+        return False
+    if box.type == "line" and box.stroke in (None, "none"):
+        return False
+    try:
+        _color(ctx, box.fill, _NO_VALUES)
+        _color(ctx, box.stroke, _NO_VALUES)
+    except _BoxRefused:
+        return False  # drawn with the card, so the card's own line reports it
+    return True
+
+
+_NO_VALUES = Values({}, {})
+
+
+def compile_layout(ctx: FaceContext, layout: ResolvedLayout, size: FaceSize) -> CompiledLayout:
+    """The layout for faces of this size, compiled once per kit (`ctx.compiled`).
+
+    Each run of fixed shapes (background, frame, badge) becomes one form, drawn with the
+    graphics state a face starts from; the boxes between runs keep their order, so the
+    page looks exactly as when every box was drawn on every face. A layout with a line
+    that takes its colour from the drawing before it (no stroke of its own) is not split
+    into forms: a form leaves the graphics state as it found it.
+    """
+    key = (id(layout), size)
+    found = ctx.compiled.get(key)
+    if found is not None and found.layout is layout:
+        return found
+    fixed = [_fixed_shape(ctx, box) for box in layout.boxes]
+    inherits = any(box.type == "line" and box.stroke in (None, "none") for box in layout.boxes)
+    steps: list[Fixed | tuple[Box, Frame]] = []
+    run: list[tuple[Box, Frame]] = []
+    for box, is_fixed in zip(layout.boxes, fixed, strict=True):
+        if is_fixed and not inherits:
+            run.append((box, _frame(box, size)))
+            continue
+        if run:
+            steps.append(Fixed(tuple(run)))
+            run = []
+        steps.append((box, _frame(box, size)))
+    if run:
+        steps.append(Fixed(tuple(run)))
+    compiled = CompiledLayout(layout, tuple(steps))
+    ctx.compiled[key] = compiled
+    return compiled
+
+
+def _fixed_form(ctx: FaceContext, fixed: Fixed, size: FaceSize) -> str:
+    """The form holding a run of fixed shapes on the face's bleed area, drawn the first
+    time it is placed."""
+    if fixed.form is not None:
+        return fixed.form
+    name = f"fixed-{len(ctx.fixed_forms)}"
+    ctx.fixed_forms.append(name)
+    canvas = ctx.canvas
+    canvas.beginForm(name, 0, 0, size.outer_width, size.outer_height)
+    _fixed_shapes(ctx, fixed, size)
+    canvas.endForm()
+    fixed.form = name
+    return name
+
+
+def _fixed_shapes(ctx: FaceContext, fixed: Fixed, size: FaceSize) -> None:
+    for box, frame in fixed.boxes:
+        _draw_box(ctx, box, _NO_VALUES, size, "", None, frame)
 
 
 def draw_face(
-    ctx: FaceContext, layout: ResolvedLayout, card: Card, side: str, size: FaceSize
+    ctx: FaceContext,
+    layout: ResolvedLayout,
+    card: Card,
+    side: str,
+    size: FaceSize,
+    *,
+    shared: bool = False,
 ) -> None:
-    """Draw one face with the origin at the bottom-left corner of its bleed area."""
+    """Draw one face with the origin at the bottom-left corner of its bleed area: its
+    layout's fixed shapes, then its slots filled with the card's fields. `shared`: a face
+    drawn straight on its page, whose runs of fixed shapes are placed from one form each
+    once `SHARE_AFTER` such faces drew them; a face drawn into a form of its own draws
+    them itself (a form inside it would add a resource dictionary and save nothing)."""
     values = _values(ctx, card, side)
     deck = ctx.deck_sizes.get((card.component, layout.name), {})
-    for box in layout.boxes:
+    for step in compile_layout(ctx, layout, size).steps:
+        if isinstance(step, Fixed):
+            if shared and step.drawn >= SHARE_AFTER:
+                ctx.canvas.doForm(_fixed_form(ctx, step, size))
+            else:
+                if shared:
+                    step.drawn += 1
+                _fixed_shapes(ctx, step, size)
+            continue
+        box, frame = step
         if box.when is not None and not "".join(values.shown.get(box.when, [])):
             continue
         try:
             if box.type in BOARD_TYPES:
                 _draw_board_box(ctx, box, values, size, card.id, layout.boxes)
             else:
-                _draw_box(ctx, box, values, size, card.id, deck.get(box.name))
+                _draw_box(ctx, box, values, size, card.id, deck.get(box.name), frame)
         except (_BoxRefused, images.ImageRefused) as error:
             line, col = ctx.templates.position(layout.name, box.name)
             message = f"{card.id}: box '{box.name}': {error}"
@@ -173,7 +313,10 @@ def fit_decks(
             text = _substitute(box.text, values.shown, "\n" if box.join == "line" else " ")
             if not text:
                 continue
-            _x, _y, w, h = _frame(box, size)
+            known = ctx.frames.get((id(box), size))
+            if known is None or known[0] is not box:
+                known = ctx.frames[(id(box), size)] = (box, _frame(box, size))
+            _x, _y, w, h = known[1]
             if box.rotate in (90, 270):
                 w, h = h, w
             fitted = _fit(ctx, box, text, w, h, deck.get(box.name))
@@ -182,6 +325,14 @@ def fit_decks(
 
 
 def _values(ctx: FaceContext, card: Card, side: str) -> Values:
+    key = (card.id, side)
+    found = ctx.values.get(key)
+    if found is None or found.card is not card:
+        found = ctx.values[key] = _card_values(ctx, card, side)
+    return found
+
+
+def _card_values(ctx: FaceContext, card: Card, side: str) -> Values:
     fields: dict[str, FieldValue] = dict(card.back or {}) if side == "back" else dict(card.fields)
     component = ctx.titles.get(card.component, Text(""))
     fields.setdefault("name", card.name or Text(""))
@@ -197,7 +348,7 @@ def _values(ctx: FaceContext, card: Card, side: str) -> Values:
     for key, plain in {"id": card.id, "count": str(card.count)}.items():
         shown.setdefault(key, [plain])
         raw.setdefault(key, [plain])
-    return Values(shown, raw)
+    return Values(shown, raw, card)
 
 
 def _shown(value: Text | int | float) -> str:
@@ -301,9 +452,10 @@ def _draw_box(
     size: FaceSize,
     card_id: str,
     deck_size: float | None = None,
+    frame: Frame | None = None,
 ) -> None:
     canvas = ctx.canvas
-    x, y, w, h = _frame(box, size)
+    x, y, w, h = frame or _frame(box, size)
     left = size.bleed + x
     bottom = size.bleed + size.height - y - h
     fill = _color(ctx, box.fill, values)
@@ -417,13 +569,16 @@ def _fit(
     leading = box.leading or defaults.leading
     words = (text, family, bool(box.bold))
     key = (*words, w, h, max_size, min_size, leading)
-    if key not in ctx.fitted:
+    found = ctx.fitted.get(key)
+    if found is None:
+        found = ctx.fit_cache.get(key)
+    if found is None:
         if words not in ctx.measured:
             ctx.measured[words] = textfit.measure(*words, ctx.game_id, ctx.titles)
-        ctx.fitted[key] = textfit.fit(
-            ctx.measured[words], w, h, max_size, min_size, leading, family
-        )
-    return ctx.fitted[key]
+        found = textfit.fit(ctx.measured[words], w, h, max_size, min_size, leading, family)
+        ctx.fits_made += 1
+    ctx.fitted[key] = found
+    return found
 
 
 def _text(

@@ -21,7 +21,7 @@ from starpress.core.model import Game
 from starpress.pdf.canvas import KitCanvas
 from starpress.pdf.fonts import face as font_face
 from starpress.pdf.units import MM, to_points
-from starpress.pnp import cut, impose, marks, pack
+from starpress.pnp import cut, fitcache, impose, marks, pack
 from starpress.pnp.faces import DrawError, FaceContext, FaceSize, draw_face, face_context
 from starpress.pnp.kit import (
     Face,
@@ -52,11 +52,13 @@ def build_kit(
     stamp: Stamp | None = None,
     *,
     every_face_a_form: bool = False,
+    fit_cache: Path | None = None,
 ) -> KitReport:
     """Write the kit PDF for one game (already in the kit's language), language and paper,
     each sheet stamped with what made it (`stamp`); report pages, overflowing text and the
     printed texts that had no translation. `every_face_a_form`: faces placed once are forms
-    too (the pages look the same: the tests compare the two)."""
+    too (the pages look the same: the tests compare the two). `fit_cache`: the folder of
+    texts fitted by earlier builds (`pnp.fitcache`), read and written again."""
     path = kit_path(out_dir, game.id, options)
     out_dir.mkdir(parents=True, exist_ok=True)
     report = KitReport(path)
@@ -66,6 +68,10 @@ def build_kit(
         context = face_context(canvas, game, templates, folder, options.ink_saver, options.lang)
         builder = _Builder(canvas, context, options, line)
         context.icons.define_all()
+        fitted = None
+        if fit_cache is not None:
+            fitted = fitcache.cache_path(fit_cache, game.id, options.lang, context.titles)
+            context.fit_cache = fitcache.load(fitted, set(context.icons.files))
         # text sizes come from the whole deck, also when only some cards are printed
         fit_text_to_decks(context, printed_faces(game, templates, True), builder.bleed)
         pages = builder.pages(kit_faces(game, templates, options))
@@ -78,6 +84,8 @@ def build_kit(
                 progress(placed)
         report.pages = canvas.getPageNumber() - 1
         canvas.save()
+    if fitted is not None and (context.fits_made or len(context.fitted) != len(context.fit_cache)):
+        fitcache.save(fitted, context.fitted)
     report.cut_sheets = builder.cut_sheets
     report.placed = builder.placed
     report.overflow = sorted(set(context.overflow))
@@ -505,7 +513,8 @@ class _Builder:
         if once:  # the clip lies inside the face's bleed area: no form box needed to clip it
             size = FaceSize(face.width, face.height, self.bleed)
             canvas.begin_face(name, size.outer_width, size.outer_height)
-            draw_face(self.context, self._layout(face, side), face.card, side, size)
+            layout = self._layout(face, side)
+            draw_face(self.context, layout, face.card, side, size, shared=True)
             canvas.end_face()
         else:
             canvas.doForm(name)

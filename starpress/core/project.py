@@ -326,7 +326,7 @@ class Project:
         return self.build / "locale"
 
     def cache(self, name: str) -> Path:
-        """A cache kept between runs (`faces`, `gallery`, `charts`, `jinja`)."""
+        """A cache kept between runs (`faces`, `fitted`, `gallery`, `charts`, `jinja`)."""
         return self.build / "cache" / name
 
     def save_file(self, game_id: str, seed: int) -> Path:
