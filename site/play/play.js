@@ -35,13 +35,23 @@ async function worker(url) {
   }
   const claimed = new Promise((done) =>
     navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
+  let registration;
   try {
-    await navigator.serviceWorker.register(url);
+    registration = await navigator.serviceWorker.register(url);
   } catch (error) {
     console.warn("starpress: no offline play (service worker refused)", error);
     return;
   }
-  await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 60000))]);
+  // A browser that refuses workers without an error (a setting, an automation tool) gives
+  // no registration; a worker whose install failed turns redundant: neither is waited for.
+  if (!registration) return;
+  const installing = registration.installing || registration.waiting;
+  const failedInstall = new Promise((done) => {
+    if (installing) installing.addEventListener("statechange", () => installing.state === "redundant" && done());
+  });
+  await Promise.race([
+    navigator.serviceWorker.ready, failedInstall, new Promise((r) => setTimeout(r, 60000)),
+  ]);
   if (!navigator.serviceWorker.controller) {
     await Promise.race([claimed, new Promise((r) => setTimeout(r, 1000))]);
   }
