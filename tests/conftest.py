@@ -254,3 +254,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+
+
+_EARLY = pytest.StashKey["subprocess.Popen[bytes]"]()
+"""The early site build's process (`pytest_sessionstart`)."""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The whole suite on several workers (`make test`): the site, which a third of the tests
+    read, is built from the start in a process of its own, so no worker sits waiting for it
+    while the other builds it (before pytest-xdist starts its workers, which inherit the
+    run's id). A run of chosen files or on one process builds it when first needed."""
+    config = session.config
+    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS
+    workers = getattr(config.option, "numprocesses", None) or 0
+    if hasattr(config, "workerinput") or not whole or workers < 2:
+        return
+    import uuid
+
+    from tests.site_fixture import EARLY_RUN, start_early
+
+    run = uuid.uuid4().hex
+    os.environ[EARLY_RUN] = run
+    config.stash[_EARLY] = start_early(run)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An early site build still running when the session ends (interrupted) is stopped."""
+    early = session.config.stash.get(_EARLY, None)
+    if early is not None and early.poll() is None:
+        early.terminate()
+        early.wait()

@@ -6,6 +6,8 @@ import fcntl
 import functools
 import http.server
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +22,26 @@ from starpress.site.pages import Site
 from tests.conftest import ROOT
 
 SITE = ROOT / "build" / "site"
+EARLY_RUN = "STARPRESS_TEST_SITE_RUN"
+"""The run's id when the whole suite runs on several workers: the site is then built from
+the session's start by a process of its own (`start_early`), while the workers run the tests
+that do not read it; a worker that needs it waits for that build (the same lock)."""
+
+
+def start_early(run: str) -> subprocess.Popen[bytes]:
+    """Build the site for the run `run` in a background process (`built_site`, which takes
+    the lock first). Its output goes to build/site-early.log; if it fails, the first test
+    that needs the site builds it again and shows why."""
+    SITE.parent.mkdir(parents=True, exist_ok=True)
+    with (SITE.parent / "site-early.log").open("wb") as log:
+        return subprocess.Popen(
+            [sys.executable, "-c", "from tests.site_fixture import built_site; built_site()"],
+            cwd=ROOT,
+            env={**os.environ, EARLY_RUN: run},
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
 
 
 @functools.cache
@@ -28,7 +50,7 @@ def built_site() -> Path:
     first, then mkdocs build --strict) and return build/site. The workers of one
     pytest-xdist run share it: the first builds it while the others wait (a file lock), so
     none reads a folder another is cleaning."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    run = os.environ.get(EARLY_RUN) or os.environ.get("PYTEST_XDIST_TESTRUNUID")
     done = SITE.parent / ".site-fixture-run"
     SITE.parent.mkdir(parents=True, exist_ok=True)
     with (SITE.parent / ".site-fixture-lock").open("w") as lock:

@@ -81,7 +81,7 @@ def test_no_scheduler_at_the_dask_address_is_one_line() -> None:
 
 def test_an_interrupted_run_resumes_from_its_finished_chunks(tmp_path: Path) -> None:
     folder = tmp_path / "chunks"
-    args = ["luna-maris", "simulate", "--games", "3000"]
+    args = ["luna-maris", "simulate", "--games", "900"]
     command = [sys.executable, "-m", "starpress", "automa", *args, "--workers", "1", "--json"]
     command += ["--resume", str(folder)]
     child = subprocess.Popen(
@@ -102,7 +102,7 @@ def test_an_interrupted_run_resumes_from_its_finished_chunks(tmp_path: Path) -> 
     assert all(line.startswith("simulating: ") for line in said[:-1])
     kept = sorted(path.name for path in folder.glob("setting-*.json"))
     levels = 3  # `simulate` plays every level unless told otherwise
-    total = len(scale.chunks([{}] * levels, 3000, 1, scale.chunk_size(3000 * levels)))
+    total = len(scale.chunks([{}] * levels, 900, 1, scale.chunk_size(900 * levels)))
     assert 2 <= len(kept) < total
     assert not list(folder.glob("*.part"))
     resumed = simulated(*args, "--workers", "2", "--resume", str(folder))  # other workers
