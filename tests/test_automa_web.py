@@ -177,7 +177,7 @@ def test_status_and_help_are_notes_not_steps(folder: Path) -> None:
     status = page.answer("s")
     assert status["steps"] == [] and status["notes"][0].startswith("Bot: row ")
     helped = page.answer("?")
-    assert helped["steps"] == [] and helped["notes"][0] == page.words("help")
+    assert helped["steps"] == [] and helped["notes"][0] == page.words("page_help")
     refused = page.answer("no such card")
     assert refused["steps"] == [] and refused["notes"] and refused["question"] is not None
 
@@ -294,6 +294,20 @@ def test_every_refusal_on_a_page_says_why_without_naming_a_key(
                 refusals += 1
         view = page.answer(answer)
     assert view["over"] and refusals >= len(game.answers)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("lang", ["en", "es", "it", "pt-BR"])
+def test_help_on_a_page_names_its_buttons_not_keys(name: str, lang: str, folder: Path) -> None:
+    """`?` typed on a page gives the page's help (`page_help`): what to tap, what the buttons
+    below the game do; not the terminal's keys, which the terminal's help lists."""
+    game = recorded(name, folder)
+    page = Page(data_text(game.game, lang))
+    page.start(SEED, game.params)
+    helped = page.answer("?")["notes"][0]
+    assert helped == page.words("page_help")
+    assert not page_keys(page).search(helped), helped
+    assert page_keys(page).search(page.words("help"))  # the terminal's help does name them
 
 
 def asked_for(page: Page, game: Recorded, key: str) -> dict[str, Any]:

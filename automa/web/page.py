@@ -176,7 +176,8 @@ class Page:
         if command == "help":
             question = self.question()
             shown = ", ".join(question["words"][:40]) if question else ""
-            return self._view(False, [self.words("help"), shown] if shown else [self.words("help")])
+            helped = self.words(self.worded("help"))
+            return self._view(False, [helped, shown] if shown else [helped])
         if command == "quit" or self.state is None or self.state.is_terminal():
             return self._view(False)
         decision = self.state.decision()
