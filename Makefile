@@ -104,8 +104,11 @@ lint: $(TESTSTAMP)
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
+# One worker per core, a test file's tests on one worker (`--dist loadfile`): a module's
+# fixtures (a built project, books, a browser) are made once, not once per worker. The
+# tests that read the built site go last (tests/conftest.py), as it is built meanwhile.
 pytest: $(TESTSTAMP) $(PYODIDE) $(AXE)
-	$(BIN)/pytest -q -n auto --dist loadgroup
+	$(BIN)/pytest -q -n auto --dist loadfile
 
 # The sdist and the wheel (built without isolation, by the locked hatchling and hatch-vcs),
 # checked by twine: what `pipx install` takes. Tag the commit first for a release version.

@@ -250,10 +250,20 @@ def base_url() -> Iterator[str]:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test that drives Chromium is marked `browser`, so a quick run can leave them
-    out (`pytest -m "not browser"`) and a slow machine can run them alone (`-m browser`)."""
+    out (`pytest -m "not browser"`) and a slow machine can run them alone (`-m browser`).
+    The tests that read the built site run last (`reads_built_site`), the others in their
+    order: the site is built meanwhile (`pytest_sessionstart`), so no worker waits for it."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+    items.sort(key=reads_built_site)  # stable: each group keeps its order
+
+
+def reads_built_site(item: pytest.Item) -> bool:
+    """Whether `item` reads the project's built site: it serves it (`base_url`) or its
+    module takes it from `tests.site_fixture.built_site`."""
+    module = getattr(item, "module", None)
+    return "base_url" in getattr(item, "fixturenames", ()) or hasattr(module, "built_site")
 
 
 _EARLY = pytest.StashKey["subprocess.Popen[bytes]"]()

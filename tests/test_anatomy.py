@@ -14,6 +14,7 @@ from starpress.pnp.anatomy import anatomy_plan, parts
 from starpress.pnp.layout import load_templates
 from starpress.site.anatomy import anatomy_svg
 from tests.conftest import ROOT
+from tests.site_fixture import built_site
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -67,7 +68,6 @@ def test_gallery_shows_a_labelled_anatomy_for_each_card_kind(lang: str) -> None:
     page, every label in the page's language (never a bare field name, but in English
     where the word is the same)."""
     from starpress.site import messages as site_messages
-    from tests.site_fixture import built_site
 
     labels = site_messages.anatomy_labels(ROOT)
     site = built_site() / lang

@@ -26,7 +26,7 @@ from starpress.core.version import tool_version
 from tests.conftest import ROOT
 from tests.patience import LAST_RESORT
 
-pytestmark = [pytest.mark.install, pytest.mark.xdist_group("install")]
+pytestmark = pytest.mark.install
 """One worker runs them all (`make test`'s `--dist loadgroup`), building the wheel once."""
 
 BOTS = ("afternova", "aristeia", "ascending-empires", "asteria", "luna-maris")

@@ -17,9 +17,6 @@ from starpress.rulebook.build import Job, book_path, build_book, run, setup_pict
 from tests.conftest import ROOT, make_project, run_cli
 from tests.pdfread import fonts_not_embedded, viewer_preferences
 
-pytestmark = pytest.mark.xdist_group("rulebook")
-"""On one worker: the module's books are built once, not once per worker."""
-
 MM = 72 / 25.4
 GAMES = ("afternova", "aristeia", "ascending-empires", "asteria", "luna-maris")
 PAGES = {  # plausible page counts of the A4 books (all languages)

@@ -28,8 +28,6 @@ from tests.site_fixture import serve
 BASE = "https://example.org/rules/"
 LANG = "en"
 GAMES = ("asteria", "aristeia", "afternova", "ascending-empires", "luna-maris")
-pytestmark = pytest.mark.xdist_group("site-publish")
-"""On one worker: its module fixtures build the site three times, once per worker otherwise."""
 
 
 def _project(folder: Path) -> Path:
