@@ -233,3 +233,16 @@ def test_a_file_that_cannot_be_read_comes_first_and_its_knock_ons_say_so(tmp_pat
         "(knock-on of content/demo/glossary.yaml:4:10, which could not be read)",
         "error: 4 problems in 3 files, 1 of them a knock-on",
     ]
+
+
+def test_a_content_error_crosses_a_process_pool_whole() -> None:
+    """A worker's ContentError (a rulebook's or a gallery's pool) reaches the command with
+    every problem, as one raised in the command's own process would."""
+    import pickle
+
+    from starpress.core.problems import Problem
+
+    raised = ContentError([Problem("b.yaml", 3, 1, "late"), Problem("a.yaml", 9, 2, "bad", True)])
+    back = pickle.loads(pickle.dumps(raised))
+    assert type(back) is ContentError
+    assert back.problems == raised.problems and str(back) == str(raised)

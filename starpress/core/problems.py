@@ -54,6 +54,11 @@ class ContentError(Exception):
         )
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
+    def __reduce__(self) -> tuple[type[ContentError], tuple[list[Problem]]]:
+        """Pickled with its problems (as a process pool hands a worker's error back), not
+        with the message its constructor made from them."""
+        return (type(self), (self.problems,))
+
     def summary(self) -> str:
         """How many problems in how many files, and how many of them are knock-ons."""
         from starpress.core.counts import count
