@@ -16,7 +16,7 @@ from starpress.automa.engine.answers import Several, same
 from starpress.automa.engine.state import Ask
 from starpress.automa.web.page import Page
 from tests.test_site_play import answer, answered, opened, texts
-from tests.web_games import SEED, data_text, recorded
+from tests.web_games import SEED, Recorded, data_text, recorded
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -173,6 +173,21 @@ def test_the_settings_and_a_ten_button_question_fit_a_phone(
     context.close()
 
 
+def played_to(key: str, game: Recorded, context: Any, base_url: str) -> Any:
+    """`game`'s Spanish page, answered as recorded up to its first question `key` (the
+    Python page, played alongside, tells which question is next)."""
+    python = Page(data_text(game.game, "es"))
+    view = python.start(SEED, game.params)
+    page = started(context, base_url, game.game, "es", game.params)
+    for typed in game.answers:
+        if view["question"]["key"] == key:
+            break
+        view = python.answer(typed)
+        answer(page, typed)
+    assert view["question"]["key"] == key
+    return page
+
+
 def test_a_number_typed_then_parts_tapped_are_one_answer_and_nobody_answers_at_once(
     browser: Any, base_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -180,16 +195,8 @@ def test_a_number_typed_then_parts_tapped_are_one_answer_and_nobody_answers_at_o
     tapped, taken back and tapped again: the typed number stays first. Aristeia!'s
     Infirmary: its named empty answer ("nadie") answers when tapped, though parts compose."""
     context = browser.new_context(viewport=PHONE)
-    game = recorded("ascending-empires", tmp_path_factory.getbasetemp())
-    python = Page(data_text(game.game, "es"))
-    view = python.start(SEED, game.params)
-    page = started(context, base_url, game.game, "es", game.params)
-    for typed in game.answers:  # to your turn's report
-        if view["question"]["key"] == "report":
-            break
-        view = python.answer(typed)
-        answer(page, typed)
-    assert view["question"]["key"] == "report"
+    folder = tmp_path_factory.getbasetemp()
+    page = played_to("report", recorded("ascending-empires", folder), context, base_url)
     part = page.locator(".sp-play-choices[data-compose] .sp-play-choice[data-answer='1']")
     page.fill("input[name=answer]", "2")
     part.click()
@@ -202,15 +209,7 @@ def test_a_number_typed_then_parts_tapped_are_one_answer_and_nobody_answers_at_o
     assert answered(page) == count + 1
     said = " ".join(texts(page))
     assert "fichas de PV en la reserva" in said and "pierde una nave" in said
-    aristeia = recorded("aristeia", tmp_path_factory.getbasetemp())
-    python = Page(data_text(aristeia.game, "es"))
-    view = python.start(SEED, aristeia.params)
-    page = started(context, base_url, aristeia.game, "es", aristeia.params)
-    for typed in aristeia.answers:  # to the Infirmary's question
-        if view["question"]["key"] == "knocked":
-            break
-        view = python.answer(typed)
-        answer(page, typed)
+    page = played_to("knocked", recorded("aristeia", folder), context, base_url)
     nobody = page.locator(".sp-play-choices[data-compose] .sp-play-choice[data-answer='']")
     assert nobody.inner_text() == "nadie" and not page.locator(".sp-play-composed *").count()
     count = answered(page)
