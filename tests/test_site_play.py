@@ -5,6 +5,7 @@ real CLI; the page offline after its first load; hostile text shown as text."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -222,3 +223,15 @@ def test_pyodide_s_snapshot_is_the_same_bytes_each_time(tmp_path: Path) -> None:
                        check=True, capture_output=True, timeout=LAST_RESORT_MS // 1000)  # fmt: skip
         made.append((tmp_path / name).read_bytes())
     assert len(made[0]) > 10_000_000 and made[0] == made[1]
+
+
+def test_a_game_started_without_a_seed_gets_one_short_enough_to_read_aloud(
+    context: Any, base_url: str
+) -> None:
+    """As at the command line (`prng.fresh_seed`): 1 to 999999, said in the first line."""
+    page = opened(context, f"{base_url}/en/asteria/play/")
+    page.click(".sp-play-new button[type=submit]")
+    page.wait_for_selector(".sp-play-question")
+    seed = re.search(r"Seed: (\d+)\.", texts(page)[0])
+    assert seed is not None and 1 <= int(seed[1]) <= 999_999, texts(page)[0]
+    assert not page.errors

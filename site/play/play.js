@@ -241,7 +241,8 @@ class Game {
     const params = {};
     for (const [name, select] of Object.entries(this.selects)) params[name] = select.value;
     const typed = this.seed.value.trim();
-    const seed = /^\d{1,15}$/.test(typed) ? Number(typed) : crypto.getRandomValues(new Uint32Array(1))[0];
+    // a seed short enough to read aloud (1 to 999999), as the command line draws one
+    const seed = /^\d{1,15}$/.test(typed) ? Number(typed) : 1 + crypto.getRandomValues(new Uint32Array(1))[0] % 999999;
     const view = this.call("start", seed, params);
     if (view.error) return this.refuse(view.error);
     this.newForm.hidden = true;
