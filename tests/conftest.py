@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests import zygote
 from tests.patience import LAST_RESORT, LAST_RESORT_MS
 
 if TYPE_CHECKING:
@@ -123,15 +124,13 @@ def demo_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run the real `starpress` command in a child process."""
-    return subprocess.run(
-        [sys.executable, "-m", "starpress", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=LAST_RESORT,
-        check=False,
-    )
+    """Run the real `starpress` command in a child process (forked by the tests' warm
+    parent, `tests/zygote.py`, so Python and starpress's imports are not started again)."""
+    command = [sys.executable, "-m", "starpress", *args]
+    done = zygote.run(args, cwd, LAST_RESORT)
+    if done.timed_out:
+        raise subprocess.TimeoutExpired(command, LAST_RESORT, done.stdout, done.stderr)
+    return subprocess.CompletedProcess(command, done.code, done.stdout, done.stderr)
 
 
 CARDS = """\

@@ -10,18 +10,13 @@ guards against a child that waits forever without using the CPU, and generously.
 from __future__ import annotations
 
 import json
-import os
-import resource
 import signal
-import subprocess
-import sys
-import tempfile
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from starpress.automa.engine.session import _link
+from tests import zygote
 from tests.patience import LAST_RESORT
 
 ADDRESS_LIMIT = 2 * 1024**3
@@ -33,6 +28,7 @@ CPU_LIMIT = 20.0
 CPU time does not grow when other processes share the cores, as wall time does."""
 CPU_KILL = 120
 """CPU seconds after which the kernel stops a child (RLIMIT_CPU): a hang, not a slow run."""
+LIMITS = {"RLIMIT_AS": (ADDRESS_LIMIT, ADDRESS_LIMIT), "RLIMIT_CPU": (CPU_KILL, CPU_KILL + 5)}
 
 
 @dataclass(frozen=True)
@@ -46,46 +42,17 @@ class Run:
 
 
 def run_measured(*args: str, cwd: Path, timeout: float = LAST_RESORT, stdin: str = "") -> Run:
-    """`python -m starpress ARGS` in `cwd`, measured."""
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
-        resource.setrlimit(resource.RLIMIT_CPU, (CPU_KILL, CPU_KILL + 5))
-
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "starpress", *args],
-            cwd=cwd,
-            stdin=subprocess.PIPE,
-            stdout=out,
-            stderr=err,
-            preexec_fn=limit,
-        )
-        assert child.stdin is not None
-        child.stdin.write(stdin.encode())
-        child.stdin.close()
-        killed = threading.Event()
-
-        def kill() -> None:
-            killed.set()
-            child.kill()
-
-        timer = threading.Timer(timeout, kill)
-        timer.start()
-        _pid, status, usage = os.wait4(child.pid, 0)
-        timer.cancel()
-        child.returncode = os.waitstatus_to_exitcode(status)
-        over_cpu = child.returncode == -signal.SIGXCPU
-        out.seek(0)
-        err.seek(0)
-        return Run(
-            child.returncode,
-            out.read().decode("utf-8", "replace"),
-            err.read().decode("utf-8", "replace"),
-            usage.ru_utime + usage.ru_stime,
-            usage.ru_maxrss / 1024,
-            killed.is_set() or over_cpu,
-        )
+    """`python -m starpress ARGS` in `cwd`, measured: a child forked by this worker's warm
+    parent (`tests/zygote.py`), under the limits above."""
+    done = zygote.run(args, cwd, timeout, stdin, limits=LIMITS)
+    return Run(
+        done.code,
+        done.stdout,
+        done.stderr,
+        done.cpu_seconds,
+        done.peak_kb / 1024,
+        done.timed_out or done.code == -signal.SIGXCPU,
+    )
 
 
 def assert_refused(run: Run, where: str) -> str:
