@@ -134,6 +134,7 @@ def _play_on_dask(
             "--dask needs dask.distributed: pip install 'starpress[cluster]'"
         ) from None
     try:
+        _knock(address)
         client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as error:
         raise ValueError(f"--dask {address}: no scheduler answers ({error})") from None
@@ -144,6 +145,18 @@ def _play_on_dask(
         }
         for future in finished(futures):  # type: ignore[no-untyped-call]
             yield futures[future], future.result()
+
+
+def _knock(address: str) -> None:
+    """A TCP address where nothing listens is refused at once (OSError), not after dask's
+    ten seconds of retrying; other addresses are left to dask."""
+    import socket
+
+    from distributed.comm import get_address_host_port, parse_address
+
+    scheme, _location = parse_address(address)
+    if scheme == "tcp":
+        socket.create_connection(get_address_host_port(address), timeout=10).close()
 
 
 _GAME: list[Game] = []
