@@ -7,8 +7,6 @@ Each test lists every finding (where, what, the text), so one run shows all that
 
 from __future__ import annotations
 
-import fcntl
-import functools
 import io
 import re
 from collections.abc import Iterable, Iterator
@@ -19,13 +17,11 @@ import pytest
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES
 from tests import language_audit
+from tests.books import built_books
 from tests.conftest import ROOT
 from tests.language_audit import Finding, Segment, audit, check, page_segments, pdf_segments
 from tests.site_fixture import built_site
 
-BOOKS = ROOT / "build" / "audit" / "rulebooks"
-"""The audit's own books: not the project's build/rulebooks, which the site links on its
-downloads pages (writing there while the site tests read it would change what they see)."""
 KITS = ROOT / "build" / "pnp"
 PAPER = "a4"
 """One paper is enough: a kit's or book's words do not depend on its paper."""
@@ -157,28 +153,6 @@ def _site_findings(lang: str) -> Iterator[Finding]:
 def test_every_page_and_chart_of_the_site_is_in_its_language(lang: str) -> None:
     findings = list(_site_findings(lang))
     assert not findings, _report(findings)
-
-
-@functools.cache
-def built_books() -> Path:
-    """Every game's rulebook and quick reference in every language, on A4: written once per
-    test run (the workers of one pytest-xdist run wait for the first, as for the site)."""
-    from starpress.rulebook import build as rulebook
-
-    BOOKS.mkdir(parents=True, exist_ok=True)
-    with (BOOKS.parent / ".audit-books-lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        import os
-
-        run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-        done = BOOKS.parent / ".audit-books-run"
-        if run is None or not done.is_file() or done.read_text("utf-8") != run:
-            jobs = rulebook.plan(ROOT, None, "all", PAPER, booklet=False)
-            jobs += rulebook.plan(ROOT, None, "all", PAPER, booklet=False, quick=True)
-            rulebook.run(ROOT, jobs, BOOKS)
-            if run is not None:
-                done.write_text(run, "utf-8")
-    return BOOKS
 
 
 def _pdf_findings(paths: Iterable[Path], lang: str) -> Iterator[Finding]:

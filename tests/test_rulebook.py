@@ -14,6 +14,7 @@ from starpress.core.model import LANGUAGES, Game, Section
 from starpress.core.text import CrossRef, Span, Text, plain_text
 from starpress.rulebook.booklet import booklet_order
 from starpress.rulebook.build import Job, book_path, build_book, run, setup_pictures
+from tests.books import FULLY_CHECKED, built_books
 from tests.conftest import ROOT, make_project, run_cli
 from tests.pdfread import fonts_not_embedded, viewer_preferences
 
@@ -26,8 +27,6 @@ PAGES = {  # plausible page counts of the A4 books (all languages)
     "asteria": (14, 35),
     "luna-maris": (22, 50),
 }
-FULLY_CHECKED = ("en", "es")
-"""Languages whose books are built and checked on Letter too; every language is on A4."""
 
 
 @pytest.fixture(scope="module")
@@ -36,23 +35,10 @@ def games() -> dict[str, Game]:
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory, games: dict[str, Game]) -> Path:
-    """Every game × language on A4, and on Letter in the fully checked languages, built
-    once in a process pool (the Letter layout is the A4 one on another frame: two
-    languages catch what the other two would)."""
-    out = tmp_path_factory.mktemp("rulebooks")
-    jobs = [
-        Job(game, lang, paper, False)
-        for game in games.values()
-        for lang in LANGUAGES
-        for paper in ("a4", "letter")
-        if paper == "a4" or lang in FULLY_CHECKED
-    ]
-    reports = run(ROOT, jobs, out, workers=2)
-    assert [report.path.name for report in reports] == [
-        f"{job.game.id}-{job.lang}-{job.paper}.pdf" for job in jobs
-    ]
-    return out
+def books() -> Path:
+    """Every game × language on A4, and on Letter in the fully checked languages (built
+    once per test run, with the quick references: `tests/books.py`)."""
+    return built_books()
 
 
 def localized(games: dict[str, Game], game_id: str, lang: str) -> Game:
@@ -361,20 +347,9 @@ QUICK_LANG_NAMES["pt-BR"] = "Referência rápida"
 
 
 @pytest.fixture(scope="module")
-def quick(tmp_path_factory: pytest.TempPathFactory, games: dict[str, Game]) -> Path:
-    """Every game × language × A4/Letter quick reference, built once in a process pool."""
-    out = tmp_path_factory.mktemp("quick")
-    jobs = [
-        Job(game, lang, paper, False, quick=True)
-        for game in games.values()
-        for lang in LANGUAGES
-        for paper in ("a4", "letter")
-    ]
-    reports = run(ROOT, jobs, out, workers=2)
-    assert [report.path.name for report in reports] == [
-        f"{job.game.id}-{job.lang}-{job.paper}-quick.pdf" for job in jobs
-    ]
-    return out
+def quick() -> Path:
+    """Every game × language × A4/Letter quick reference (`tests/books.py`)."""
+    return built_books()
 
 
 def longest_span(text: Text) -> str:

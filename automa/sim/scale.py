@@ -152,7 +152,7 @@ def _knock(address: str) -> None:
     ten seconds of retrying; other addresses are left to dask."""
     import socket
 
-    from distributed.comm import get_address_host_port, parse_address
+    from distributed.comm.addressing import get_address_host_port, parse_address
 
     scheme, _location = parse_address(address)
     if scheme == "tcp":
