@@ -1,0 +1,54 @@
+"""Every game's rulebooks and quick references, built once per test run and read by the
+rulebook tests and the language audit (the workers of one pytest-xdist run share them: the
+first builds them while the others wait on a file lock, as for the site)."""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import os
+from pathlib import Path
+
+from starpress.core.model import LANGUAGES
+from tests.conftest import ROOT
+
+BOOKS = ROOT / "build" / "test-books"
+"""The tests' own books: not build/rulebooks, which the built site links on its downloads
+pages."""
+FULLY_CHECKED = ("en", "es")
+"""Languages whose rulebooks are built and checked on Letter too; every language is on A4,
+and every quick reference on both (the Letter layout is the A4 one on another frame: two
+languages catch what the other two would)."""
+
+
+@functools.cache
+def built_books() -> Path:
+    """Every game × language: the rulebook on A4 (and Letter in FULLY_CHECKED), the quick
+    reference on A4 and Letter; built in a process pool, once per test run."""
+    from starpress.core.load import load_games
+    from starpress.rulebook.build import Job, run
+
+    BOOKS.mkdir(parents=True, exist_ok=True)
+    with (BOOKS / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        test_run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+        done = BOOKS / ".run"
+        if test_run is None or not done.is_file() or done.read_text("utf-8") != test_run:
+            done.unlink(missing_ok=True)
+            games = load_games(ROOT, None).values()
+            jobs = [
+                Job(game, lang, paper, False, quick=quick)
+                for quick in (False, True)
+                for game in games
+                for lang in LANGUAGES
+                for paper in ("a4", "letter")
+                if quick or paper == "a4" or lang in FULLY_CHECKED
+            ]
+            reports = run(ROOT, jobs, BOOKS, workers=2)
+            assert [report.path.name for report in reports] == [
+                f"{job.game.id}-{job.lang}-{job.paper}{'-quick' if job.quick else ''}.pdf"
+                for job in jobs
+            ]
+            if test_run is not None:
+                done.write_text(test_run, "utf-8")
+    return BOOKS
