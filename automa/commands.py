@@ -151,6 +151,7 @@ def _play(root: Path, game: Game, bot: BotDefinition, fail: Fail) -> Callable[..
                 options["auto"],
                 options["as_json"],
                 values,
+                loaded=game,
             )
         )
 
@@ -192,7 +193,7 @@ def _resume(root: Path, game: Game) -> Callable[..., None]:
         """Continue a saved game where it stopped (the game is read from the log)."""
         from starpress.automa.engine import runner
 
-        raise typer.Exit(runner.resume(root, log, auto, as_json, game=game.id))
+        raise typer.Exit(runner.resume(root, log, auto, as_json, game=game.id, loaded=game))
 
     return resume
 
@@ -209,7 +210,7 @@ def _replay(root: Path, game: Game, fail: Fail) -> Callable[..., None]:
 
         if lang is not None and lang not in LANGUAGES:
             fail(f"--lang must be one of {', '.join(LANGUAGES)} (got {lang!r})")
-        raise typer.Exit(runner.replay(root, log, as_json, game=game.id, lang=lang))
+        raise typer.Exit(runner.replay(root, log, as_json, game=game.id, lang=lang, loaded=game))
 
     return replay
 

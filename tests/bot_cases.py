@@ -42,10 +42,12 @@ from starpress.core.i18n import localize
 from starpress.core.load import game_ids, load_games
 from starpress.core.model import Game
 from tests import toy_dice_bot
-from tests.conftest import ROOT, make_project
+from tests.conftest import ROOT, make_project, project_catalogs
 
 TOY = toy_dice_bot.BOT.kind
 """The tests' own bot, registered in this process only (no content of the project has it)."""
+CATALOGS = project_catalogs()
+"""The tests' catalog reader: each catalog parsed once however many games are played."""
 DECK = "deck-automaton"
 """The automaton language: played with the deck `starpress new --automa` writes."""
 
@@ -119,7 +121,7 @@ class Case:
         """A game at the table through the runner, answered by `read`: its transcript."""
         out = io.StringIO()
         runner.play(self.root, self.game_id, "table", seed, save, lang, True, False, params,
-                    read=read, out=out)  # fmt: skip
+                    read=read, out=out, loaded=self.game, catalogs=CATALOGS)  # fmt: skip
         return out.getvalue()
 
     def simulated(self, params: Mapping[str, str], seed: int, save: Path, lang: str = "en") -> str:
@@ -130,7 +132,7 @@ class Case:
 
         out = io.StringIO()
         runner.play(self.root, self.game_id, "simulated", seed, save, lang, True, False, params,
-                    read=nobody, out=out)  # fmt: skip
+                    read=nobody, out=out, loaded=self.game, catalogs=CATALOGS)  # fmt: skip
         return out.getvalue()
 
 

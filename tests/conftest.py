@@ -18,6 +18,7 @@ from tests.patience import LAST_RESORT, LAST_RESORT_MS
 
 if TYPE_CHECKING:
     from starpress.automa.engine.registry import BotDefinition
+    from starpress.core.catalogs import CatalogReader
     from starpress.core.model import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,15 @@ def project_game(game_id: str) -> Game:
     from starpress.core.load import load_games
 
     return load_games(ROOT, [game_id])[game_id]
+
+
+@functools.cache
+def project_catalogs() -> CatalogReader:
+    """The tests' catalog reader: each catalog parsed once, however many games read it
+    (the runner takes it as `catalogs=`, as a build hands its reader down)."""
+    from starpress.core.catalogs import CatalogReader
+
+    return CatalogReader()
 
 
 @functools.cache

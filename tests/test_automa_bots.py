@@ -35,7 +35,16 @@ from starpress.automa.web.data import program_of
 from starpress.automa.web.page import Page
 from starpress.cli.app import main
 from starpress.core.model import LANGUAGES
-from tests.bot_cases import Case, TypedPerson, bot_kinds, case_of, options, raw_answers, sample
+from tests.bot_cases import (
+    CATALOGS,
+    Case,
+    TypedPerson,
+    bot_kinds,
+    case_of,
+    options,
+    raw_answers,
+    sample,
+)
 from tests.bot_cases import typed as typing
 from tests.hostile import chained
 from tests.patience import LAST_RESORT
@@ -71,14 +80,14 @@ def played(case: Case, tmp_path_factory: pytest.TempPathFactory) -> list[Played]
         out = io.StringIO()
         person = TypedPerson(number + 1, commands=True, undo=0.05, out=out)
         runner.play(case.root, case.game_id, "table", SEED, save, "en", True, False, params,
-                    read=person, out=out)  # fmt: skip
+                    read=person, out=out, loaded=case.game, catalogs=CATALOGS)  # fmt: skip
         games.append(Played(params, person, save, save.read_text("utf-8"), out.getvalue()))
     return games
 
 
 def replayed(case: Case, save: Path, lang: str | None = None, as_json: bool = False) -> str:
     out = io.StringIO()
-    runner.replay(case.root, save, as_json, out, lang=lang)
+    runner.replay(case.root, save, as_json, out, lang=lang, loaded=case.game, catalogs=CATALOGS)
     return out.getvalue()
 
 
@@ -110,10 +119,11 @@ def test_a_table_game_replays_byte_for_byte_and_undo_and_resume_change_nothing(
             part = tmp_path / f"part-{stop}.jsonl"
             case.table(game.params, SEED, part, typing([*answers[:stop], "q"]))
             runner.resume(case.root, part, True, False, read=typing(answers[stop:]),
-                          out=io.StringIO())  # fmt: skip
+                          out=io.StringIO(), loaded=case.game, catalogs=CATALOGS)  # fmt: skip
             assert part.read_text("utf-8") == game.log, (game.params, stop)
         finished = io.StringIO()
-        runner.resume(case.root, game.save, True, False, read=typing([]), out=finished)
+        runner.resume(case.root, game.save, True, False, read=typing([]), out=finished,
+                      loaded=case.game, catalogs=CATALOGS)  # fmt: skip
         assert finished.getvalue().startswith(case.voice("finished"))  # and asks nothing
 
 

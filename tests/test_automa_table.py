@@ -20,7 +20,7 @@ from starpress.automa.engine import runner
 from starpress.core.i18n import localize
 from starpress.core.load import load_games
 from starpress.core.model import Plural
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, project_catalogs, project_game, run_cli
 
 COLOURS = ("purple", "green", "black", "white", "orange")
 Answer = Callable[[int], str]
@@ -128,7 +128,8 @@ def play(
     out = io.StringIO()
     person = Person(setting, save, out, extra, prefixes(root, setting, lang))
     runner.play(root, setting.game, "table", 21, save, lang, True, False, setting.params,
-                read=person, out=out)  # fmt: skip
+                read=person, out=out, loaded=project_game(setting.game) if root == ROOT else None,
+                catalogs=project_catalogs())  # fmt: skip
     return person, out.getvalue()
 
 

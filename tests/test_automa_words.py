@@ -18,7 +18,7 @@ from starpress.core.grammar import grammar
 from starpress.core.i18n import localize
 from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES, Plural
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, project_catalogs, project_game, run_cli
 from tests.pdfread import open_pdf
 from tests.test_automa_table import SETTINGS, play
 
@@ -39,7 +39,8 @@ def simulated(name: str, lang: str, save: Path) -> str:
 
     out = io.StringIO()
     runner.play(ROOT, SETTINGS[name].game, "simulated", 8, save, lang, True, False,
-                SIMULATED[name], read=nobody, out=out)  # fmt: skip
+                SIMULATED[name], read=nobody, out=out, loaded=project_game(SETTINGS[name].game),
+                catalogs=project_catalogs())  # fmt: skip
     return out.getvalue()
 
 

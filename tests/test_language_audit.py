@@ -18,7 +18,7 @@ from starpress.core.load import load_games
 from starpress.core.model import LANGUAGES
 from tests import language_audit
 from tests.books import built_books
-from tests.conftest import ROOT
+from tests.conftest import ROOT, project_catalogs, project_game
 from tests.language_audit import Finding, Segment, audit, check, page_segments, pdf_segments
 from tests.site_fixture import built_site
 
@@ -202,7 +202,8 @@ def _transcript(name: str, lang: str, save: Path) -> str:
     out = io.StringIO()
     game = name.removesuffix("-solo")
     runner.play(ROOT, game, "simulated", 3, save, lang, True, False, BOT_GAMES[name],
-                read=nobody, out=out)  # fmt: skip
+                read=nobody, out=out, loaded=project_game(game),
+                catalogs=project_catalogs())  # fmt: skip
     return out.getvalue()
 
 

@@ -18,7 +18,7 @@ from starpress.core.i18n import localize
 from starpress.core.load import load_games
 from starpress.core.project import Project
 from tests import test_automa_table as table
-from tests.conftest import ROOT
+from tests.conftest import ROOT, project_catalogs, project_game
 
 SEED = 21
 
@@ -69,7 +69,8 @@ def recorded(name: str, folder: Path) -> Recorded:
     game, params, lang = GAMES[name]
     save = folder / f"{name}-cli.jsonl"
     runner.play(ROOT, game, "table", SEED, save, lang, True, False, params,
-                read=_person(name, lang, save), out=io.StringIO())  # fmt: skip
+                read=_person(name, lang, save), out=io.StringIO(), loaded=project_game(game),
+                catalogs=project_catalogs())  # fmt: skip
     text = save.read_text("utf-8")
     events = [json.loads(line) for line in text.splitlines()]
     answers = tuple(event["raw"] for event in events if event["t"] == "answer")

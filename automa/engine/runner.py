@@ -31,6 +31,7 @@ from starpress.automa.engine.session import (
 )
 from starpress.automa.engine.state import HUMAN, Say, ScriptState, Start
 from starpress.automa.engine.voice import Voice
+from starpress.core.catalogs import CatalogReader
 from starpress.core.edition import stamp
 from starpress.core.i18n import localize
 from starpress.core.load import game_ids, load_games
@@ -57,11 +58,15 @@ def play(
     read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
     on_say: Callable[[Say], None] | None = None,
+    loaded: Game | None = None,
+    catalogs: CatalogReader | None = None,
 ) -> int:
     """A new game (`params`: the bot's parameters, defaults filled in); the exit code.
-    `on_say` is told every step the game says (the table benchmark counts rounds by it)."""
+    `on_say` is told every step the game says (the table benchmark counts rounds by it).
+    `loaded`: the game's content when the caller has read it already (else read here);
+    `catalogs`: the caller's catalog reader, for one that plays many games."""
     chosen = seed if seed is not None else fresh_seed()
-    game = load_games(root, [game_id])[game_id]
+    game = _loaded(root, game_id, loaded)
     bot = _bot(game)
     path = save or autosave_path(root, game_id, chosen)
     if path.exists():
@@ -83,7 +88,17 @@ def play(
         }
     )
     return _drive(
-        root, log, auto, as_json, read or input, out or sys.stdout, False, read is None, on_say
+        root,
+        log,
+        game,
+        auto,
+        as_json,
+        read or input,
+        out or sys.stdout,
+        False,
+        read is None,
+        on_say,
+        catalogs,
     )
 
 
@@ -95,11 +110,24 @@ def resume(
     read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
     game: str | None = None,
+    loaded: Game | None = None,
+    catalogs: CatalogReader | None = None,
 ) -> int:
     """Continue a saved game (of `game`, when the command names one): the board recapped
-    first; a finished game says so and asks nothing."""
-    log = _load_log(root, path, game)
-    return _drive(root, log, auto, as_json, read or input, out or sys.stdout, True, read is None)
+    first; a finished game says so and asks nothing. `loaded`: as for `play`."""
+    log, loaded = _load_log(root, path, game, loaded)
+    return _drive(
+        root,
+        log,
+        loaded,
+        auto,
+        as_json,
+        read or input,
+        out or sys.stdout,
+        True,
+        read is None,
+        catalogs=catalogs,
+    )
 
 
 def replay(
@@ -109,11 +137,13 @@ def replay(
     out: TextIO | None = None,
     game: str | None = None,
     lang: str | None = None,
+    loaded: Game | None = None,
+    catalogs: CatalogReader | None = None,
 ) -> int:
     """The transcript of a saved game again, from its log alone (no PRNG draws), in the
-    log's language or in `lang`."""
-    log = _load_log(root, path, game)
-    session = _session(root, log, lang)
+    log's language or in `lang`. `loaded`: as for `play`."""
+    log, loaded = _load_log(root, path, game, loaded)
+    session = _session(root, log, loaded, lang, catalogs)
     driver = Driver(
         session.state(),
         log,
@@ -173,10 +203,16 @@ def _bot(game: Game) -> BotDefinition:
     return bot
 
 
-def _session(root: Path, log: EventLog, lang: str | None = None) -> _Session:
+def _session(
+    root: Path,
+    log: EventLog,
+    game: Game,
+    lang: str | None = None,
+    catalogs: CatalogReader | None = None,
+) -> _Session:
+    """The session of `log`, a game of `game` (loaded once by the command)."""
     start = log.events[0]
     line = log.line_of(0)
-    game = load_games(root, [start["game"]])[start["game"]]
     bot = bot_of(game)
     if bot is None:
         raise SaveFileError(log.path, f"not a log of a game with a bot ({game.id!r})", line)
@@ -186,12 +222,13 @@ def _session(root: Path, log: EventLog, lang: str | None = None) -> _Session:
     if problem is not None:
         raise SaveFileError(log.path, f"start event: {problem}", line)
     shown = lang or start["lang"]
-    return _Session(bot, localize(root, game, shown), settings, shown)
+    return _Session(bot, localize(root, game, shown, catalogs), settings, shown)
 
 
 def _drive(
     root: Path,
     log: EventLog,
+    game: Game,
     auto: bool,
     as_json: bool,
     read: Callable[[str], str],
@@ -199,8 +236,9 @@ def _drive(
     resuming: bool,
     terminal: bool = False,
     on_say: Callable[[Say], None] | None = None,
+    catalogs: CatalogReader | None = None,
 ) -> int:
-    session = _session(root, log)
+    session = _session(root, log, game, catalogs=catalogs)
     voice = session.voice
     table = Table(voice, _output(voice, out, as_json), read, pause=not auto and not as_json)
     table.save = str(log.path) if log.path is not None else ""
@@ -257,13 +295,24 @@ def _completion() -> Callable[[tuple[str, ...]], None] | None:
     return choose
 
 
-def _load_log(root: Path, path: Path, game: str | None) -> EventLog:
-    """A checked save file of a game with a bot (of `game`, when a command names one)."""
+def _loaded(root: Path, game_id: str, loaded: Game | None) -> Game:
+    """The game `game_id`: `loaded` when that is it, else read from the project."""
+    if loaded is not None and loaded.id == game_id:
+        return loaded
+    return load_games(root, [game_id])[game_id]
+
+
+def _load_log(
+    root: Path, path: Path, game: str | None, loaded: Game | None = None
+) -> tuple[EventLog, Game]:
+    """A checked save file of a game with a bot (of `game`, when a command names one), and
+    that game's content (`loaded`, when it is that game's)."""
     log = EventLog.load(path)
     logged = log.events[0]["game"]
     line = log.line_of(0)
-    if logged not in game_ids(root) or bot_of(load_games(root, [logged])[logged]) is None:
+    loaded = _loaded(root, logged, loaded) if logged in game_ids(root) else None
+    if loaded is None or bot_of(loaded) is None:
         raise SaveFileError(path, f"not a log of a game with a bot ({logged!r})", line)
     if game is not None and logged != game:
         raise SaveFileError(path, f"a log of {logged}, not of {game}", line)
-    return log
+    return log, loaded
