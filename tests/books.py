@@ -1,6 +1,9 @@
 """Every game's rulebooks and quick references, built once per test run and read by the
-rulebook tests and the language audit (the workers of one pytest-xdist run share them: the
-first builds them while the others wait on a file lock, as for the site)."""
+rulebook tests and the language audit. The workers of one pytest-xdist run share them, as
+the site: the whole suite builds them from its start in a process of its own, after the
+site (`tests.site_fixture.start_early`), and the tests that read them run last; a run of
+chosen files builds them when first needed (the first worker builds, the others wait on a
+file lock)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from pathlib import Path
 
 from starpress.core.model import LANGUAGES
 from tests.conftest import ROOT
+from tests.site_fixture import EARLY_RUN
 
 BOOKS = ROOT / "build" / "test-books"
 """The tests' own books: not build/rulebooks, which the built site links on its downloads
@@ -31,7 +35,7 @@ def built_books() -> Path:
     BOOKS.mkdir(parents=True, exist_ok=True)
     with (BOOKS / ".lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        test_run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+        test_run = os.environ.get(EARLY_RUN) or os.environ.get("PYTEST_XDIST_TESTRUNUID")
         done = BOOKS / ".run"
         if test_run is None or not done.is_file() or done.read_text("utf-8") != test_run:
             done.unlink(missing_ok=True)

@@ -269,10 +269,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def reads_built_site(item: pytest.Item) -> bool:
-    """Whether `item` reads the project's built site: it serves it (`base_url`) or its
-    module takes it from `tests.site_fixture.built_site`."""
+    """Whether `item` reads the project's built site or the tests' rulebooks, both built
+    from the session's start (`pytest_sessionstart`): it serves the site (`base_url`) or
+    its module takes the site from `tests.site_fixture.built_site` or the books from
+    `tests.books.built_books`."""
     module = getattr(item, "module", None)
-    return "base_url" in getattr(item, "fixturenames", ()) or hasattr(module, "built_site")
+    return (
+        "base_url" in getattr(item, "fixturenames", ())
+        or hasattr(module, "built_site")
+        or hasattr(module, "built_books")
+    )
 
 
 _EARLY = pytest.StashKey["subprocess.Popen[bytes]"]()

@@ -28,14 +28,23 @@ the session's start by a process of its own (`start_early`), while the workers r
 that do not read it; a worker that needs it waits for that build (the same lock)."""
 
 
+EARLY_BUILD = """
+from tests.site_fixture import built_site
+built_site()
+from tests.books import built_books
+built_books()
+"""
+"""What the early process builds: the site, then the rulebooks (`tests/books.py`)."""
+
+
 def start_early(run: str) -> subprocess.Popen[bytes]:
-    """Build the site for the run `run` in a background process (`built_site`, which takes
-    the lock first). Its output goes to build/site-early.log; if it fails, the first test
-    that needs the site builds it again and shows why."""
+    """Build the site, then the rulebooks, for the run `run` in a background process
+    (`EARLY_BUILD`; each takes its lock first). Its output goes to build/site-early.log; if
+    it fails, the first test that needs what failed builds it again and shows why."""
     SITE.parent.mkdir(parents=True, exist_ok=True)
     with (SITE.parent / "site-early.log").open("wb") as log:
         return subprocess.Popen(
-            [sys.executable, "-c", "from tests.site_fixture import built_site; built_site()"],
+            [sys.executable, "-c", EARLY_BUILD],
             cwd=ROOT,
             env={**os.environ, EARLY_RUN: run},
             stdin=subprocess.DEVNULL,
