@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from starpress.core.errors import InputError
 from starpress.core.model import BoardMap, Card, FieldValue, Game
 from starpress.core.text import Text
+from starpress.pdf.canvas import KitCanvas
 from starpress.pdf.fonts import face as font_face
 from starpress.pdf.icons import IconForms
 from starpress.pdf.units import MM, to_points
@@ -608,8 +609,8 @@ def _text(
         canvas.rect(left, bottom, w, h, fill=1, stroke=0)
 
     # one text object for the whole box: far cheaper than a drawString per word
-    writer = canvas.beginText()
-    writer.setFillColor(color or HexColor("#000000"))
+    writer = canvas.begin_text_once() if isinstance(canvas, KitCanvas) else canvas.beginText()
+    writer.setFillColor(color or _hex("#000000"))
     current: list[object] = [None, None]
 
     def draw_text(piece: str, font: str, size: float, x: float, baseline: float) -> None:
@@ -709,4 +710,10 @@ def _color(ctx: FaceContext, value: str | None, values: Values) -> Color | None:
     resolved = ctx.templates.colors.get(resolved, resolved)
     if not HEX_RE.match(resolved):
         raise _BoxRefused(f"unknown colour {resolved!r} (not in the layout's colors, not #rrggbb)")
-    return HexColor(resolved)
+    return _hex(resolved)
+
+
+@cache
+def _hex(value: str) -> Color:
+    """A #rrggbb colour, made once per process (drawing never changes a colour object)."""
+    return HexColor(value)
