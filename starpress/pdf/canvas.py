@@ -88,6 +88,36 @@ class KitCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self.text_operators: TextOperators = {}
         """The text operators of each string written by `begin_text_once`'s objects."""
+        self.placements: dict[tuple[object, ...], tuple[str, ...]] = {}
+        """What `place_form` wrote for each form, clip and matrix."""
+
+    def place_form(
+        self,
+        name: str,
+        clip: tuple[float, float, float, float],
+        matrix: tuple[float, float, float, float, float, float],
+    ) -> None:
+        """Draw the form `name` through `matrix`, clipped to `clip` (x, y, width, height),
+        leaving the graphics state as it was: the operators of saveState, a clipping
+        rectangle, transform, doForm and restoreState, worked out the first time and written
+        again for the same form, clip and matrix (a sheet of backs is the same on every
+        page)."""
+        canvas: Any = self
+        key = (name, clip, matrix, canvas._fillMode)
+        code = self.placements.get(key)
+        if code is not None:
+            canvas._code.extend(code)
+            canvas._formsinuse.append(name)
+            return
+        start = len(canvas._code)
+        self.saveState()
+        path = self.beginPath()
+        path.rect(*clip)
+        self.clipPath(path, stroke=0, fill=0)
+        self.transform(*matrix)
+        self.doForm(name)
+        self.restoreState()
+        self.placements[key] = tuple(canvas._code[start:])
 
     def begin_text_once(self) -> PDFTextObject:
         """A text object (`beginText`) that encodes each string in a font and size once
