@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from starpress.core.errors import InputError
 from starpress.core.model import BoardMap, Card, FieldValue, Game
 from starpress.core.text import Text
+from starpress.pdf.canvas import KitCanvas
 from starpress.pdf.fonts import face as font_face
 from starpress.pdf.icons import IconForms
 from starpress.pdf.units import MM, to_points
@@ -361,20 +362,35 @@ def _substitute(template: str, fields: dict[str, list[str]], separator: str = " 
     None when a field it names is missing or empty: the box is then not drawn.
     """
     missing = False
-
-    def fill(match: re.Match[str]) -> str:
-        nonlocal missing
-        items = fields.get(match.group(1), [])
-        if match.group(2) is not None:
-            index = int(match.group(2))
+    filled: list[str] = []
+    for part in _template(template):
+        if isinstance(part, str):
+            filled.append(part)
+            continue
+        name, index = part
+        items = fields.get(name, [])
+        if index is not None:
             value = items[index] if index < len(items) else ""
         else:
             value = separator.join(items)
         missing = missing or not value
-        return value
+        filled.append(value)
+    return None if missing else "".join(filled)
 
-    result = FIELD_RE.sub(fill, template)
-    return None if missing else result
+
+@cache
+def _template(template: str) -> tuple[str | tuple[str, int | None], ...]:
+    """A template split once into its text and its fields (`FIELD_RE`: a name, and an item
+    number or None), in order: every face fills the same few templates again."""
+    parts: list[str | tuple[str, int | None]] = []
+    last = 0
+    for match in FIELD_RE.finditer(template):
+        parts.append(template[last : match.start()])
+        item = match.group(2)
+        parts.append((match.group(1), int(item) if item is not None else None))
+        last = match.end()
+    parts.append(template[last:])
+    return tuple(parts)
 
 
 def _frame(box: Box, size: FaceSize) -> tuple[float, float, float, float]:
@@ -608,8 +624,8 @@ def _text(
         canvas.rect(left, bottom, w, h, fill=1, stroke=0)
 
     # one text object for the whole box: far cheaper than a drawString per word
-    writer = canvas.beginText()
-    writer.setFillColor(color or HexColor("#000000"))
+    writer = canvas.begin_text_once() if isinstance(canvas, KitCanvas) else canvas.beginText()
+    writer.setFillColor(color or _hex("#000000"))
     current: list[object] = [None, None]
 
     def draw_text(piece: str, font: str, size: float, x: float, baseline: float) -> None:
@@ -709,4 +725,10 @@ def _color(ctx: FaceContext, value: str | None, values: Values) -> Color | None:
     resolved = ctx.templates.colors.get(resolved, resolved)
     if not HEX_RE.match(resolved):
         raise _BoxRefused(f"unknown colour {resolved!r} (not in the layout's colors, not #rrggbb)")
-    return HexColor(resolved)
+    return _hex(resolved)
+
+
+@cache
+def _hex(value: str) -> Color:
+    """A #rrggbb colour, made once per process (drawing never changes a colour object)."""
+    return HexColor(value)

@@ -125,7 +125,7 @@ def _word(raw: object, icons: set[str]) -> tuple[Piece, ...]:
         if icon is None:
             if type(text) is not str:
                 raise ValueError("not a text")
-            pieces.append(Piece(width, text=text, font=_fonts()[font]))  # KeyError: not ours
+            pieces.append(Piece(width, text=text, font=_font(font)))  # KeyError: not ours
         elif icon in icons and type(icon) is str:
             pieces.append(Piece(width, icon=icon))
         else:
@@ -133,14 +133,20 @@ def _word(raw: object, icons: set[str]) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
+_STYLES = {
+    font: (family, "bold" in style, "italic" in style)
+    for family, styles in FAMILIES.items()
+    for style, font in styles.items()
+}
+"""Each bundled font's name: its family, boldness and slant."""
+
+
 @cache
-def _fonts() -> dict[str, str]:
-    """Each bundled font by its name, registered with reportlab (as measuring it would)."""
-    return {
-        font: face(family, bold="bold" in style, italic="italic" in style)
-        for family, styles in FAMILIES.items()
-        for style, font in styles.items()
-    }
+def _font(name: str) -> str:
+    """A bundled font by its name, registered with reportlab (as measuring it would): only
+    the fonts a cache names are parsed, not every bundled one; KeyError for any other name."""
+    family, bold, italic = _STYLES[name]
+    return face(family, bold=bold, italic=italic)
 
 
 def _list(value: object, what: str = "list", length: int | None = None) -> list[Any]:

@@ -504,20 +504,22 @@ class _Builder:
         if not once:
             self._form(face, side)
         clip = self._clip(face, part or slot, sheet, window)
+        area = (clip.x, clip.y, clip.width, clip.height)
         canvas = self.canvas
+        if not once:
+            canvas.place_form(name, area, placement(slot, side, self.bleed))
+            return
         canvas.saveState()
         path = canvas.beginPath()
-        path.rect(clip.x, clip.y, clip.width, clip.height)
+        path.rect(*area)
         canvas.clipPath(path, stroke=0, fill=0)
         canvas.transform(*placement(slot, side, self.bleed))
-        if once:  # the clip lies inside the face's bleed area: no form box needed to clip it
-            size = FaceSize(face.width, face.height, self.bleed)
-            canvas.begin_face(name, size.outer_width, size.outer_height)
-            layout = self._layout(face, side)
-            draw_face(self.context, layout, face.card, side, size, shared=True)
-            canvas.end_face()
-        else:
-            canvas.doForm(name)
+        # the clip lies inside the face's bleed area: no form box needed to clip it
+        size = FaceSize(face.width, face.height, self.bleed)
+        canvas.begin_face(name, size.outer_width, size.outer_height)
+        layout = self._layout(face, side)
+        draw_face(self.context, layout, face.card, side, size, shared=True)
+        canvas.end_face()
         canvas.restoreState()
 
     def _note(self, face: Face, side: Side) -> None:

@@ -78,7 +78,8 @@ def pack(
     for number, run in enumerate(runs):
         blocks.extend(_blocks(number, run, area))
     whole = [block for block in blocks if block.count == capacity(runs[block.run], area)[0]]
-    rest = [block for block in blocks if block not in whole]
+    full = set(whole)  # a set: a list's `in` made this quadratic in a deck's sheets
+    rest = [block for block in blocks if block not in full]
     sheets = [[_Placed(block, area.x, area.y, False)] for block in whole]
     sheets.extend(_pack(rest, area, pad))
     sheets.sort(key=lambda sheet: min((placed.block.run, placed.block.first) for placed in sheet))

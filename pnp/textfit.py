@@ -11,7 +11,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from reportlab.pdfbase.pdfmetrics import getAscent, getDescent, stringWidth
 
@@ -65,7 +65,7 @@ class Fitted:
     ascent: float  # of the regular font at `size`
     family: str
 
-    @property
+    @cached_property
     def height(self) -> float:
         return _height(self.lines, self.size, self.leading, self.family)
 

@@ -23,6 +23,7 @@ from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from starpress.pdf.fonts import face
 
@@ -47,6 +48,36 @@ class _FormXObject(pdfdoc.PDFFormXObject):
         return super().format(document)
 
 
+TextOperators = dict[tuple[str, float, float, int, str], tuple[str, int, float]]
+"""A string's text operators by font, size, leading, the font subset in use and the string:
+the operators, the subset in use after them and the string's width (`_TextOnce`)."""
+
+
+class _TextOnce(PDFTextObject):
+    """reportlab's text object, writing the operators of a string it has written before in
+    the same font, size and subset from its canvas's `text_operators` instead of encoding
+    it again: per string, reportlab splits a TrueType text into its font subsets, escapes
+    it and formats its size, the largest part of drawing a face's text.
+
+    The same operators, byte for byte: the glyphs of a subset keep the codes they were
+    given the first time they were used in the document, so a string encoded once encodes
+    the same every time after (what the operators depend on is the key)."""
+
+    def textOut(self, text: str) -> None:
+        self_: Any = self  # reportlab's attributes are untyped
+        canvas: Any = self_._canvas
+        key = (self_._fontname, self_._fontsize, self_._leading, self_._curSubset, text)
+        found = canvas.text_operators.get(key)
+        if found is None:
+            width = canvas.stringWidth(text, self_._fontname, self_._fontsize)
+            found = (self_._formatText(text), self_._curSubset, width)
+            canvas.text_operators[key] = found
+        else:
+            self_._curSubset = found[1]
+        self_._x = self_._x + found[2]
+        self_._code.append(found[0])
+
+
 class KitCanvas(Canvas):
     """Canvas for kits and books: reportlab's, with forms that define their ExtGStates,
     starting in a bundled font (embedded when used, and never named when not)."""
@@ -55,6 +86,43 @@ class KitCanvas(Canvas):
         if kwargs.get("initialFontName") is None:  # platypus passes None for "the default"
             kwargs["initialFontName"] = face("DejaVuSans")
         super().__init__(*args, **kwargs)
+        self.text_operators: TextOperators = {}
+        """The text operators of each string written by `begin_text_once`'s objects."""
+        self.placements: dict[tuple[object, ...], tuple[str, ...]] = {}
+        """What `place_form` wrote for each form, clip and matrix."""
+
+    def place_form(
+        self,
+        name: str,
+        clip: tuple[float, float, float, float],
+        matrix: tuple[float, float, float, float, float, float],
+    ) -> None:
+        """Draw the form `name` through `matrix`, clipped to `clip` (x, y, width, height),
+        leaving the graphics state as it was: the operators of saveState, a clipping
+        rectangle, transform, doForm and restoreState, worked out the first time and written
+        again for the same form, clip and matrix (a sheet of backs is the same on every
+        page)."""
+        canvas: Any = self
+        key = (name, clip, matrix, canvas._fillMode)
+        code = self.placements.get(key)
+        if code is not None:
+            canvas._code.extend(code)
+            canvas._formsinuse.append(name)
+            return
+        start = len(canvas._code)
+        self.saveState()
+        path = self.beginPath()
+        path.rect(*clip)
+        self.clipPath(path, stroke=0, fill=0)
+        self.transform(*matrix)
+        self.doForm(name)
+        self.restoreState()
+        self.placements[key] = tuple(canvas._code[start:])
+
+    def begin_text_once(self) -> PDFTextObject:
+        """A text object (`beginText`) that encodes each string in a font and size once
+        per document: a deck repeats its texts on many faces."""
+        return _TextOnce(self)
 
     def endForm(self, **extra_attributes: Any) -> None:
         # reportlab's own endForm, but building our form class (its internals are untyped)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Annotated
 
@@ -39,6 +40,10 @@ PAPER_HELP = (
     "a4, letter, a3, a5, legal, tabloid, half-letter (pnp/presets.yaml) or WIDTHxHEIGHT in "
     "mm or in, e.g. 200x300mm, 8.5x14in [default: a4, or the printer's]."
 )
+
+
+BUILD_GC_THRESHOLDS = (100_000, 50, 1000)
+"""The garbage collector's thresholds for a one-off kit build."""
 
 
 def pnp(
@@ -208,6 +213,10 @@ def pnp(
 
         code = preview.run(root, request, card, console, errors)
     else:
+        # one build, then the process ends: the decks' models live through all of it, and
+        # with Python's default thresholds (700, 10, 10) the collector walks them again and
+        # again, a fifth of the CPU at 10,800 cards; peak memory measured the same
+        gc.set_threshold(*BUILD_GC_THRESHOLDS)
         code = command.run(root, request, console, errors)
     if code:
         raise typer.Exit(code)
