@@ -88,7 +88,10 @@ build: $(STAMP) $(PYODIDE)
 
 check: build
 
-test: browser lint typecheck pytest
+# The static checks run beside pytest (they take a core for a few seconds; pytest's start
+# is the site build and imports): `make -j3` here, whatever make was called with.
+test: browser
+	@$(MAKE) --no-print-directory -j3 lint typecheck pytest
 
 # The browser tests drive Debian's Chromium (no browser download); install it when missing.
 browser:

@@ -23,22 +23,32 @@ from starpress.site import config as siteconfig
 from starpress.site import deploy as sitedeploy
 from starpress.site import look as sitelook
 from tests.conftest import ROOT, run_cli
-from tests.site_fixture import serve
+from tests.site_fixture import built_site, serve
 
 BASE = "https://example.org/rules/"
 LANG = "en"
 GAMES = ("asteria", "aristeia", "afternova", "ascending-empires", "luna-maris")
 
 
+CACHES = ("charts", "gallery", "pyodide-snapshot")
+"""What the project's own site build keeps in build/cache/, by the hash of its inputs: the
+bots' simulated charts, the gallery's pictures, the Play pages' Pyodide snapshot."""
+
+
 def _project(folder: Path) -> Path:
-    """A copy of the project's sources, with the English kits already built (if any) so
-    the builds here only draw the gallery and run MkDocs."""
+    """A copy of the project's sources, with the English kits and the caches of the
+    project's site build (`built_site`: this module's tests run after it), so the builds
+    here write the pages and run MkDocs, as a designer's second build does."""
+    built_site()
     for name in ("content", "templates", "site"):
         shutil.copytree(ROOT / name, folder / name)
     kits = folder / "build" / "pnp"
     kits.mkdir(parents=True)
     for kit in (ROOT / "build" / "pnp").glob(f"*-{LANG}-*.pdf"):
         shutil.copy2(kit, kits / kit.name)
+    for cache in CACHES:
+        if (ROOT / "build" / "cache" / cache).is_dir():
+            shutil.copytree(ROOT / "build" / "cache" / cache, folder / "build" / "cache" / cache)
     return folder
 
 
