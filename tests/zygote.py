@@ -78,15 +78,9 @@ def _child(request: dict[str, Any]) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        for fd, (path, mode) in enumerate(
-            ((request["stdin"], os.O_RDONLY), (request["stdout"], os.O_WRONLY)),
-        ):
-            opened = os.open(path, mode)
-            os.dup2(opened, fd)
-            os.close(opened)
-        opened = os.open(request["stderr"], os.O_WRONLY)
-        os.dup2(opened, 2)
-        os.close(opened)
+        _redirect(0, request["stdin"], os.O_RDONLY)
+        _redirect(1, request["stdout"], os.O_WRONLY)
+        _redirect(2, request["stderr"], os.O_WRONLY)
         sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
         sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
         sys.stderr = io.TextIOWrapper(
@@ -110,6 +104,13 @@ def _child(request: dict[str, Any]) -> None:
             sys.stdout.flush()
             sys.stderr.flush()
         os._exit(code)
+
+
+def _redirect(fd: int, path: str, mode: int) -> None:
+    """Standard stream `fd` from or to the file at `path`."""
+    opened = os.open(path, mode)
+    os.dup2(opened, fd)
+    os.close(opened)
 
 
 def _exit_code(code: object) -> int:
