@@ -280,11 +280,18 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
 
     said = table(read, tmp_path / "bad.jsonl")
     assert "«11» no vale: 1–10." in said and "«uno» no vale: 1–10." in said
-    assert "«0 4» no vale: 0–40 1–3." in said and "«41» no vale: 0–40 1–3." in said
-    assert "«-1» no vale: 0–40 1–3." in said and "«5 1» no vale: 1–4 1–4." in said
-    assert "«6 1» no vale: 1–5 1–4." in said and "«3» no vale: 1–5 1–4." in said
-    assert "«9» no vale: 0–8 0–6." in said and "«1 7» no vale: 0–8 0–6." in said
-    assert "«1» no vale: 1–4 1–4." in said
+    # an answer of two parts is refused naming both, with their ranges
+    report = (
+        "las fichas de PV que cogiste (0–40) y, detrás, el número de cada cosa más que pasó (1–3)"
+    )
+    tech = "el color (1–4) y, detrás, el nivel (1–4)"
+    landing = "el color (1–5) y, detrás, el cuadrante (1–4)"
+    hits = "tus naves destruidas (0–8) y, detrás, las piezas de tu planeta (0–6)"
+    assert f"«0 4» no vale: {report}." in said and f"«41» no vale: {report}." in said
+    assert f"«-1» no vale: {report}." in said and f"«5 1» no vale: {tech}." in said
+    assert f"«6 1» no vale: {landing}." in said and f"«3» no vale: {landing}." in said
+    assert f"«9» no vale: {hits}." in said and f"«1 7» no vale: {hits}." in said
+    assert f"«1» no vale: {tech}." in said
     assert "Ganador: " in said
     assert not any(answers for answers in wrong.values())
 

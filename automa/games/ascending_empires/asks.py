@@ -38,7 +38,7 @@ class Questions(Speech):
         """What your turn did to the automata (ascending-empires.rules.solo.table), in one
         answer: the VP tokens you took, then what else happened, by number (`2`, `0 1`);
         empty: nothing."""
-        refusal = self.refusal(f"0–40 1–{len(REPORTS)}")
+        refusal = self.refusal(self.voice("report_hint", things=len(REPORTS)))
         others = self.numbered([(self.voice(f"report_{name}"), name) for name in REPORTS], refusal)
         return Parts((Number(0, 40, refusal), Several(others)), refusal, blank=(0, []),
                      empty=self.voice("report_done"))  # fmt: skip
@@ -47,19 +47,19 @@ class Questions(Speech):
         """What an automaton's attacks destroy: your ships, then the pieces of your planet
         (two numbers, tapped from one row of buttons on a page; `check_hits` keeps the pieces
         to at most `pieces`)."""
-        refusal = self.refusal(f"0–8 0–{pieces}")
+        refusal = self.refusal(self.voice("hits_hint", pieces=pieces))
         return Several(Number(0, 8, refusal), 2, 2, refused=refusal, blank=(0, 0),
                        empty=self.voice("report_done"))  # fmt: skip
 
     def check_hits(self, pieces: int, hits: list[int]) -> list[int]:
         if hits[1] > pieces:
-            raise Refused("bad_answer", hint=f"0–8 0–{pieces}")
+            raise Refused("bad_answer", hint=self.voice("hits_hint", pieces=pieces))
         return hits
 
     def landed(self) -> Parts:
         """The planet an automaton lands on, turned face up: its colour (or an asteroid),
         then its quadrant, by number."""
-        refusal = self.refusal("1–5 1–4")
+        refusal = self.refusal(self.voice("landing_hint"))
         return Parts((self.kinds(refusal), self.quadrants(refusal)), refusal)
 
     def yes_no(self) -> OneOf:
@@ -83,6 +83,6 @@ class Questions(Speech):
 
     def techs(self) -> Parts:
         """A technology: its colour (by number) and its level."""
-        refusal = self.refusal("1–4 1–4")
+        refusal = self.refusal(self.voice("tech_hint"))
         colours = self.numbered([(self.voice(f"colour_{c}"), c) for c in COLOURS], refusal)
         return Parts((colours, Number(1, 4, refusal)), refusal)
