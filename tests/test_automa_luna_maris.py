@@ -184,10 +184,14 @@ def table(answers: list[str], save: Path, seed: int = 5, level: str = "basic") -
 def test_at_the_table_cards_are_named_by_their_printed_marks_or_names(tmp_path: Path) -> None:
     refused: list[str] = []
 
+    pantry = ["", "4"]  # refused: two numbers are wanted, and the refusal says which
+
     def answer(prompt: str) -> str:
         if prompt.startswith("Leftmost") and not refused:
             refused.append(prompt)
             return "adv"  # the start of all 8 tiles' names: asked again
+        if prompt.startswith("To compare") and pantry:
+            return pantry.pop(0)
         for start, typed in (
             ("Which module", "industrial"),
             ("Face-up food", "F 8, radi, f14"),  # Spinach, Radish, Pea (3 nutrition)
@@ -213,6 +217,8 @@ def test_at_the_table_cards_are_named_by_their_printed_marks_or_names(tmp_path: 
     assert "'adv' could be M 1/8 Advanced Communication, M 2/8 Advanced Expedition" in said
     assert "(M 1/8 … M 8/8, «Advanced Communication»)" in refused[0]  # what to type
     assert "The automaton ends its shift: +3 VP." in said
+    wanted = "how many different foods (0–9), then how much nutritional value (0–9), e.g. 4 9."
+    assert f"'' is not valid: {wanted}" in said and f"'4' is not valid: {wanted}" in said
     assert re.search(r"final score: \d+ VP \(in play \d+, scientists 2, variety", said)
     found = re.search(r"Final scores: .*you \((\d+)\)", said)
     assert found and 20 <= int(found[1]) <= 20 + 2 * 8  # the food placings: worked out

@@ -118,7 +118,12 @@ class LunaMarisGame(Questions):
             food = self.model.human_food
             variety, nutrition = len({f.card for f in food}), sum(f.value for f in food)
         else:
-            pair = Several(Number(0, 9, self.refusal("0–9")), 2, 2, refused=self.refusal("4 9"))
+            pair = Several(
+                Number(0, 9, self.refusal("0–9")),
+                2,
+                2,
+                refused=self.refusal(self.voice("food_hint")),
+            )
             variety, nutrition = yield Ask(HUMAN, "human_food", "ask_human_food", {}, pair)
         score = self.verbs.final_score(self.bot, variety, nutrition)
         self.final_parts = score
