@@ -305,7 +305,9 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     )
     assert "'1 1 2' is not valid: printed marks or card names, exactly 3." in said
     assert "'42' is not valid: 1–12." in said
-    assert "'0' is not valid: 0 0." in said
+    assert (
+        "'0' is not valid: a number from 0 to 9 for each open planet, from left to right." in said
+    )
     assert re.search(
         r"'9 9' is not valid: your marker at «Aurora» \(P 1/14\) cannot be there\.", said
     )
@@ -352,6 +354,23 @@ def conflict_game(reinforce: bool = True) -> AsteriaGame:
     game.open = [planet(5, you=1, bot=2)]
     game.open[0].cards[BOT] = [(4, "exterminate")]
     return game
+
+
+def test_a_card_of_its_destroyed_is_refused_at_once_when_it_has_none() -> None:
+    """Reporting one of the automaton's cards destroyed or discarded, when it has none in
+    its row or at a planet, is refused at the report, saying why (it was taken, and the
+    next question refused every card: only an undo got out)."""
+    game = conflict_game()
+    assert game.check_report("removed") == "removed"  # a card of its at the open planet
+    game.sides[BOT].hand.clear()
+    game.open[0].cards[BOT] = []
+    assert game.check_report("conflict") == "conflict"
+    with pytest.raises(Refused) as refused:
+        game.check_report("removed")
+    assert refused.value.key == "bad_answer"
+    assert refused.value.values["hint"] == (  # Voice(content()): the source language
+        "o autômato não tem carta na fila nem baixada em um planeta"
+    )
 
 
 def test_the_reserve_is_asked_once_whole_then_known() -> None:
@@ -497,7 +516,8 @@ def test_table_answers_are_checked_against_what_the_program_knows() -> None:
     claims = game.ask("achievement", "ask_achievement", {}, game.claims(), game.check_achievement)
     assert "já tem essa Conquista" in refused(game, claims, "1")
     markers = game.ask("markers", "ask_markers", {}, game.markers(), game.check_markers)
-    assert refused(game, markers, "1 2") == "'1 2' não serve: 0 0 0."  # one number per planet
+    each = "um número de 0 a 9 para cada planeta aberto, da esquerda para a direita"
+    assert refused(game, markers, "1 2") == f"'1 2' não serve: {each}."  # one per planet
     assert markers.take("") == ([0, 0, 0], "0 0 0")  # Enter: on none
 
 

@@ -69,14 +69,13 @@ class Questions(Speech):
 
     def pair(self) -> Several:
         """Energy and ore (two numbers, 0–12)."""
-        return Several(self.number(0, 12), 2, 2, refused=self.refusal("2 0"))
+        return Several(self.number(0, 12), 2, 2, refused=self.refusal(self.voice("hint_pair")))
 
     def markers(self) -> Several:
         """Your marker on each open planet (0: none); Enter: on none."""
         count = len(self.open)
-        zeros = " ".join("0" for _ in self.open)
-        return Several(self.number(0, 9), count, count, refused=self.refusal(zeros),
-                       blank=(0,) * count)  # fmt: skip
+        refusal = self.refusal(self.voice("hint_markers"))
+        return Several(self.number(0, 9), count, count, refused=refusal, blank=(0,) * count)
 
     def check_contested(self, index: int) -> int:
         """An open planet where its marker is: a conflict needs both markers there."""
@@ -120,6 +119,12 @@ class Questions(Speech):
         if not self.in_play(number):
             raise self.bad(self.voice("hint_its_cards"))
         return number
+
+    def check_report(self, choice: str) -> str:
+        """A card of the automaton's destroyed or discarded: only when it has one."""
+        if choice == "removed" and not self.any_in_play():
+            raise self.bad(self.voice("hint_no_cards"))
+        return choice
 
     def check_achievement(self, name: str) -> str:
         if name in self.sides[YOU].achieved:

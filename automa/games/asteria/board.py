@@ -104,6 +104,10 @@ class Board(SoloGame[Prepared]):
         bot = self.sides[BOT]
         return number in bot.hand or any(number == n for p in self.open for n, _a in p.cards[BOT])
 
+    def any_in_play(self) -> bool:
+        """Whether the automaton has a card in its row or played at a planet."""
+        return bool(self.sides[BOT].hand) or any(p.cards[BOT] for p in self.open)
+
     def check(self) -> None:
         """The model's invariants; an AssertionError names the one broken."""
         assert len(self.open) <= MAX_OPEN, self.open

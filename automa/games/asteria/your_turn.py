@@ -33,7 +33,7 @@ class YourTurn(Conflicts):
     def your_report(self) -> Steps:
         """At the table: what your turn did to the automaton (asteria.rules.solo.table)."""
         while self.winner is None:
-            choice = yield self.ask("report", "ask_report", {}, self.reports())
+            choice = yield self.ask("report", "ask_report", {}, self.reports(), self.check_report)
             if choice == "":
                 return
             if choice == "conflict":
