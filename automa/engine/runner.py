@@ -114,7 +114,7 @@ def resume(
     catalogs: CatalogReader | None = None,
 ) -> int:
     """Continue a saved game (of `game`, when the command names one): the board recapped
-    first; a finished game says so and asks nothing. `loaded`: as for `play`."""
+    first; a finished game says so and asks nothing. `loaded`, `catalogs`: as for `play`."""
     log, loaded = _load_log(root, path, game, loaded)
     return _drive(
         root,
@@ -141,7 +141,7 @@ def replay(
     catalogs: CatalogReader | None = None,
 ) -> int:
     """The transcript of a saved game again, from its log alone (no PRNG draws), in the
-    log's language or in `lang`. `loaded`: as for `play`."""
+    log's language or in `lang`. `loaded`, `catalogs`: as for `play`."""
     log, loaded = _load_log(root, path, game, loaded)
     session = _session(root, log, loaded, lang, catalogs)
     driver = Driver(
