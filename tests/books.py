@@ -7,14 +7,12 @@ file lock)."""
 
 from __future__ import annotations
 
-import fcntl
 import functools
-import os
 from pathlib import Path
 
 from starpress.core.model import LANGUAGES
 from tests.conftest import ROOT
-from tests.site_fixture import EARLY_RUN
+from tests.site_fixture import once_per_run
 
 BOOKS = ROOT / "build" / "test-books"
 """The tests' own books: not build/rulebooks, which the built site links on its downloads
@@ -29,30 +27,24 @@ languages catch what the other two would)."""
 def built_books() -> Path:
     """Every game × language: the rulebook on A4 (and Letter in FULLY_CHECKED), the quick
     reference on A4 and Letter; built in a process pool, once per test run."""
+    once_per_run(BOOKS, ".books", _build_books)
+    return BOOKS
+
+
+def _build_books() -> None:
     from starpress.core.load import load_games
     from starpress.rulebook.build import Job, run
 
-    BOOKS.mkdir(parents=True, exist_ok=True)
-    with (BOOKS / ".lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        test_run = os.environ.get(EARLY_RUN) or os.environ.get("PYTEST_XDIST_TESTRUNUID")
-        done = BOOKS / ".run"
-        if test_run is None or not done.is_file() or done.read_text("utf-8") != test_run:
-            done.unlink(missing_ok=True)
-            games = load_games(ROOT, None).values()
-            jobs = [
-                Job(game, lang, paper, False, quick=quick)
-                for quick in (False, True)
-                for game in games
-                for lang in LANGUAGES
-                for paper in ("a4", "letter")
-                if quick or paper == "a4" or lang in FULLY_CHECKED
-            ]
-            reports = run(ROOT, jobs, BOOKS, workers=2)
-            assert [report.path.name for report in reports] == [
-                f"{job.game.id}-{job.lang}-{job.paper}{'-quick' if job.quick else ''}.pdf"
-                for job in jobs
-            ]
-            if test_run is not None:
-                done.write_text(test_run, "utf-8")
-    return BOOKS
+    games = load_games(ROOT, None).values()
+    jobs = [
+        Job(game, lang, paper, False, quick=quick)
+        for quick in (False, True)
+        for game in games
+        for lang in LANGUAGES
+        for paper in ("a4", "letter")
+        if quick or paper == "a4" or lang in FULLY_CHECKED
+    ]
+    reports = run(ROOT, jobs, BOOKS, workers=2)
+    assert [report.path.name for report in reports] == [
+        f"{job.game.id}-{job.lang}-{job.paper}{'-quick' if job.quick else ''}.pdf" for job in jobs
+    ]

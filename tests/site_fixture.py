@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar
@@ -59,17 +59,24 @@ def built_site() -> Path:
     first, then mkdocs build --strict) and return build/site. The workers of one
     pytest-xdist run share it: the first builds it while the others wait (a file lock), so
     none reads a folder another is cleaning."""
+    once_per_run(SITE.parent, ".site-fixture", _build_site)
+    return SITE
+
+
+def once_per_run(folder: Path, name: str, build: Callable[[], None]) -> None:
+    """Run `build` once per test run (the early process's, else pytest-xdist's), whichever
+    worker or process asks first; the others wait on the lock `folder/NAME-lock` and find
+    `folder/NAME-run` holding the run's id. Outside a run of several workers: every time."""
     run = os.environ.get(EARLY_RUN) or os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    done = SITE.parent / ".site-fixture-run"
-    SITE.parent.mkdir(parents=True, exist_ok=True)
-    with (SITE.parent / ".site-fixture-lock").open("w") as lock:
+    done = folder / f"{name}-run"
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / f"{name}-lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         if run is None or not done.is_file() or done.read_text("utf-8") != run:
             done.unlink(missing_ok=True)
-            _build_site()
+            build()
             if run is not None:
                 done.write_text(run, "utf-8")
-    return SITE
 
 
 def _build_site() -> None:
